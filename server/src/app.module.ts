@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import { HealthController } from './health.controller.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
+import { SeedModule } from './seeds/seed.module.js';
+import { UsersModule } from './users/users.module.js';
+
+@Module({})
+export class AppModule {
+  static register(options: PlatformOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.register(options), UsersModule, AuthModule, NotificationsModule, SeedModule],
+      controllers: [HealthController],
+    };
+  }
+}

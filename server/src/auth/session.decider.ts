@@ -1,0 +1,62 @@
+import type { Decider } from '../platform/event-store/decider.js';
+import { AppError } from '../platform/http/app-error.js';
+import type { SessionEvent } from './session.events.js';
+
+export interface SessionState {
+  userId: string | null;
+  currentTokenHash: string | null;
+  revoked: boolean;
+}
+
+export type SessionCommand =
+  | { type: 'StartSession'; userId: string; tokenHash: string }
+  | { type: 'Rotate'; presentedHash: string; nextHash: string }
+  | { type: 'Revoke'; reason: 'password_reset' | 'user_deactivated' };
+
+export class RefreshTokenReused extends AppError {
+  constructor() {
+    super(
+      401,
+      'token_not_valid',
+      'This refresh token was already used; every session it started has been signed out.',
+    );
+  }
+}
+
+/**
+ * Refresh tokens are single-use: each refresh rotates the family's current hash. Presenting any other
+ * token of the family means it leaked, so the whole family is revoked.
+ */
+export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
+  initialState: () => ({ userId: null, currentTokenHash: null, revoked: false }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'session.started':
+        return { userId: event.data.userId, currentTokenHash: event.data.tokenHash, revoked: false };
+      case 'session.rotated':
+        return { ...state, currentTokenHash: event.data.tokenHash };
+      case 'session.revoked':
+        return { ...state, revoked: true };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartSession':
+        return [{ type: 'session.started', data: { userId: command.userId, tokenHash: command.tokenHash } }];
+      case 'Rotate':
+        if (!state.userId || state.revoked) {
+          throw AppError.unauthorized('token_not_valid', 'This session has ended. Please sign in again.');
+        }
+        if (state.currentTokenHash !== command.presentedHash) {
+          return [{ type: 'session.revoked', data: { reason: 'reuse_detected' } }];
+        }
+        return [{ type: 'session.rotated', data: { tokenHash: command.nextHash } }];
+      case 'Revoke':
+        return state.revoked || !state.userId
+          ? []
+          : [{ type: 'session.revoked', data: { reason: command.reason } }];
+    }
+  },
+};

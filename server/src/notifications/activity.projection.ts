@@ -1,0 +1,68 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import type { Projection } from '../platform/event-store/projection.js';
+import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { MESSAGE_EVENT_TYPES, type MessageSentData } from './message.events.js';
+
+/**
+ * The customer event log (`/events/api/v3/events/`): messages sent and sign-ins, filed under the
+ * user they concern, plus the `messages_sent` table that makes sending idempotent.
+ */
+@Injectable()
+export class ActivityProjection implements Projection, OnModuleInit {
+  readonly name = 'activity';
+  readonly tables = ['activity_log', 'messages_sent'];
+  readonly eventTypes = [...MESSAGE_EVENT_TYPES, 'auth.logged_in', 'auth.first_login'];
+
+  constructor(private readonly registry: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async apply(event: StoredEvent, tx: EntityManager): Promise<void> {
+    if (event.type === 'sms.sent' || event.type === 'email.sent') {
+      const d = event.data as MessageSentData;
+      await tx.query(
+        `INSERT INTO messages_sent (id, channel, recipient, recipient_user_id, subject, text, sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          d.messageId,
+          event.type === 'sms.sent' ? 'sms' : 'email',
+          d.recipient,
+          d.recipientUserId,
+          d.subject,
+          d.text,
+          event.createdAt,
+        ],
+      );
+      const relType = d.relType ?? (d.recipientUserId ? 'User' : null);
+      const relId = d.relId ?? d.recipientUserId;
+      if (relType && relId) {
+        await this.log(tx, event, relType, relId, {
+          recipient: d.recipient,
+          subject: d.subject,
+          text: d.text,
+        });
+      }
+      return;
+    }
+    if (event.streamType === 'user') {
+      await this.log(tx, event, 'User', event.streamId, { recipient: '', subject: '', text: '' });
+    }
+  }
+
+  private async log(
+    tx: EntityManager,
+    event: StoredEvent,
+    relType: string,
+    relId: string,
+    context: object,
+  ): Promise<void> {
+    await tx.query(
+      'INSERT INTO activity_log (position, rel_type, rel_id, type, created, context) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      [event.position, relType, relId, event.type, event.createdAt, JSON.stringify(context)],
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsString, IsUUID, Max, Min, IsOptional } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { STAFF_ROLES } from '../../../machines/roles.js';
+import { Roles } from '../platform/auth/auth.decorators.js';
+import { page, type PageEnvelope } from '../platform/http/envelope.js';
+import { API } from '../platform/http/request-metadata.js';
+
+export class EventLogQuery {
+  @IsString({ message: 'The rel_type field is required' })
+  @IsIn(['User'], { message: 'The rel_type field must be User' })
+  rel_type: string;
+
+  @IsUUID('all', { message: 'The rel_id field must be a user id' })
+  rel_id: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The offset field must be a whole number' })
+  @Min(0, { message: 'The offset field must be at least 0' })
+  offset = 0;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The limit field must be a whole number' })
+  @Min(1, { message: 'The limit field must be at least 1' })
+  @Max(10000, { message: 'The limit field may not be greater than 10000' })
+  limit = 10000;
+}
+
+export interface EventLogEntry {
+  id: number;
+  type: string;
+  created: string;
+  context: { recipient: string; subject: string; text: string };
+}
+
+/** The customer event log: messages sent to a user and their sign-ins, newest first. */
+@Controller(API.events)
+export class EventLogController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Roles(...STAFF_ROLES)
+  @Get('events/')
+  async list(@Query() query: EventLogQuery): Promise<PageEnvelope<EventLogEntry>> {
+    const rows: { position: string; type: string; created: Date; context: EventLogEntry['context'] }[] =
+      await this.dataSource.query(
+        `SELECT position, type, created, context FROM activity_log WHERE rel_type = $1 AND rel_id = $2
+        ORDER BY position DESC LIMIT $3 OFFSET $4`,
+        [query.rel_type, query.rel_id, query.limit, query.offset],
+      );
+    const [{ count }] = (await this.dataSource.query(
+      'SELECT count(*)::int AS count FROM activity_log WHERE rel_type = $1 AND rel_id = $2',
+      [query.rel_type, query.rel_id],
+    )) as { count: number }[];
+    return page(
+      rows.map((row) => ({
+        id: Number(row.position),
+        type: row.type,
+        created: row.created.toISOString(),
+        context: row.context,
+      })),
+      count,
+      query.offset,
+      query.limit,
+    );
+  }
+}

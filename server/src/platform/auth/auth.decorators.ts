@@ -1,0 +1,31 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Role } from '../../../../machines/roles.js';
+
+export const PUBLIC_ROUTE = 'auth:public';
+export const ROUTE_ROLES = 'auth:roles';
+export const ALLOWS_PENDING_PASSWORD = 'auth:allows-pending-password';
+
+/** Open to everyone, signed in or not. */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Who may call a route. Every route states this (or @Public); a route that states neither is refused. */
+export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator => SetMetadata(ROUTE_ROLES, roles);
+
+/** Reachable while the user still has to replace a password they were sent. */
+export const AllowsPendingPasswordChange = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ALLOWS_PENDING_PASSWORD, true);
+
+export interface Caller {
+  id: string;
+  role: Role;
+  customerId: string | null;
+  firstName: string;
+  lastName: string;
+  requireChangePassword: boolean;
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
+  const request = context.switchToHttp().getRequest<{ caller?: Caller }>();
+  if (!request.caller) throw new Error('CurrentUser used on a route without an authenticated caller');
+  return request.caller;
+});

@@ -1,0 +1,54 @@
+import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Role } from '../../../../machines/roles.js';
+import { AppError } from '../http/app-error.js';
+import { ALLOWS_PENDING_PASSWORD, type Caller, PUBLIC_ROUTE, ROUTE_ROLES } from './auth.decorators.js';
+import { CallerResolver } from './caller.resolver.js';
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Every HTTP route passes here: public routes go through, the rest need a valid access token and a
+ * role the route names. A route that names no roles is refused, so a forgotten declaration fails closed.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly logger = new Logger(AuthGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallerResolver,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<Request & { caller?: Caller }>();
+    const token = bearerToken(request.headers.authorization);
+    if (!token)
+      throw AppError.unauthorized('not_authenticated', 'Authentication credentials were not provided.');
+    const caller = await this.callers.fromAccessToken(token);
+    request.caller = caller;
+
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROUTE_ROLES, targets);
+    if (!roles) {
+      this.logger.error(`${request.method} ${request.path} declares no roles; refusing`);
+      throw AppError.forbidden();
+    }
+    if (!roles.includes(caller.role)) throw AppError.forbidden();
+    if (
+      caller.requireChangePassword &&
+      !this.reflector.getAllAndOverride<boolean>(ALLOWS_PENDING_PASSWORD, targets)
+    ) {
+      throw AppError.forbidden('Please set a new password first.', 'password_change_required');
+    }
+    return true;
+  }
+}

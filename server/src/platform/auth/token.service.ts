@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { createHash, randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AppError } from '../http/app-error.js';
+
+export interface AccessClaims {
+  user_id: string;
+  role: string;
+  typ: 'access';
+}
+
+export interface RefreshClaims {
+  sub: string;
+  fam: string;
+  jti: string;
+  typ: 'refresh';
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Signs and checks tokens. An expired token answers 401 (the client refreshes); a token that is
+ * malformed, tampered with or of the wrong kind answers 403 `token_not_valid`.
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  signAccess(userId: string, role: string): string {
+    const claims: AccessClaims = { user_id: userId, role, typ: 'access' };
+    return this.jwt.sign(claims, {
+      secret: this.config.jwtSecret,
+      expiresIn: this.config.accessTokenTtlSeconds,
+    });
+  }
+
+  signRefresh(userId: string, familyId: string): { token: string; hash: string } {
+    const claims: RefreshClaims = { sub: userId, fam: familyId, jti: randomUUID(), typ: 'refresh' };
+    const token = this.jwt.sign(claims, {
+      secret: this.config.jwtSecret,
+      expiresIn: this.config.refreshTokenTtlSeconds,
+    });
+    return { token, hash: hashToken(token) };
+  }
+
+  verifyAccess(token: string): AccessClaims {
+    const claims = this.verify<AccessClaims>(token);
+    if (claims.typ !== 'access' || typeof claims.user_id !== 'string')
+      throw this.notValid('This is not an access token.');
+    return claims;
+  }
+
+  verifyRefresh(token: string): RefreshClaims {
+    const claims = this.verify<RefreshClaims>(token);
+    if (claims.typ !== 'refresh' || typeof claims.fam !== 'string')
+      throw this.notValid('This is not a refresh token.');
+    return claims;
+  }
+
+  private verify<T extends object>(token: string): T {
+    try {
+      return this.jwt.verify<T>(token, { secret: this.config.jwtSecret, algorithms: ['HS256'] });
+    } catch (error) {
+      if ((error as Error).name === 'TokenExpiredError') {
+        throw AppError.unauthorized('token_expired', 'Your session has expired. Please sign in again.');
+      }
+      throw this.notValid('The token is malformed or its signature does not match.');
+    }
+  }
+
+  private notValid(reason: string): AppError {
+    return new AppError(403, 'token_not_valid', `Token is invalid or expired: ${reason}`);
+  }
+}

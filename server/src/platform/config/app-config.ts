@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedPostgresPort: number;
+  redisUrl: string | null;
+  s3: S3Config | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  appSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  seedDemo: boolean;
+  logLevel: string;
+  clientDir: string;
+  mortgageApplicationUrl: string;
+  processorPollMs: number;
+  rateLimit: { perIp: number; perPhone: number };
+  runWorkers: boolean;
+  trustProxy: boolean | number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/**
+ * Secrets that the embedded defaults need are generated once and kept under the data directory,
+ * so that tokens and one-time passwords stay valid across restarts without any set-up.
+ */
+function localSecrets(dataDir: string): { jwtSecret: string; appSecret: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; appSecret: string };
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwtSecret: randomBytes(32).toString('hex'), appSecret: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  const port = int(env, 'PORT', 3000);
+  let jwtSecret = env.JWT_SECRET ?? '';
+  let appSecret = env.APP_SECRET ?? '';
+  if (!jwtSecret || !appSecret) {
+    if (nodeEnv === 'production') throw new Error('JWT_SECRET and APP_SECRET must be set in production');
+    const local = localSecrets(dataDir);
+    jwtSecret ||= local.jwtSecret;
+    appSecret ||= local.appSecret;
+  }
+  const s3Endpoint = env.S3_ENDPOINT ?? '';
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    embeddedPostgresPort: int(env, 'EMBEDDED_POSTGRES_PORT', 5488),
+    redisUrl: env.REDIS_URL || null,
+    s3: s3Endpoint
+      ? {
+          endpoint: s3Endpoint,
+          bucket: env.S3_BUCKET ?? 'homeward',
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY ?? '',
+          secretAccessKey: env.S3_SECRET_KEY ?? '',
+          forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', true),
+        }
+      : null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Homeward <no-reply@homeward.local>',
+    jwtSecret,
+    appSecret,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
+    mortgageApplicationUrl:
+      env.MORTGAGE_APPLICATION_URL ?? 'https://apply.homeward.example/mortgage-application',
+    processorPollMs: int(env, 'PROCESSOR_POLL_MS', 250),
+    runWorkers: bool(env, 'RUN_WORKERS', true),
+    trustProxy: env.TRUST_PROXY
+      ? /^\d+$/.test(env.TRUST_PROXY)
+        ? Number(env.TRUST_PROXY)
+        : bool(env, 'TRUST_PROXY', false)
+      : false,
+    rateLimit: {
+      perIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 30),
+      perPhone: int(env, 'AUTH_RATE_LIMIT_PER_PHONE', 10),
+    },
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,36 @@
+/** Who caused an event and through which request; kept beside every event, never inside its data. */
+export interface EventMetadata {
+  actorId: string | null;
+  actorRole: string | null;
+  requestId: string | null;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export interface StoredEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  position: number;
+  streamType: string;
+  streamId: string;
+  version: number;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+/** The version a command was decided on: a number, 'no_stream' for a new stream, or 'any' for facts that never conflict. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export interface AppendRequest {
+  streamType: string;
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export const SYSTEM_METADATA: EventMetadata = { actorId: null, actorRole: 'system', requestId: null };
+
+export function isEventOf<T extends string, D>(event: StoredEvent, type: T): event is StoredEvent<T, D> {
+  return event.type === type;
+}

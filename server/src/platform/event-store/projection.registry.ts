@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from './event.types.js';
+import type { Projection } from './projection.js';
+
+@Injectable()
+export class ProjectionRegistry {
+  private readonly projections: Projection[] = [];
+  private readonly byType = new Map<string, Projection[]>();
+
+  register(projection: Projection): void {
+    if (this.projections.some((p) => p.name === projection.name)) {
+      throw new Error(`Projection "${projection.name}" is registered twice`);
+    }
+    this.projections.push(projection);
+    for (const type of projection.eventTypes) {
+      this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+    }
+  }
+
+  all(): readonly Projection[] {
+    return this.projections;
+  }
+
+  tables(): string[] {
+    return [...new Set(this.projections.flatMap((p) => p.tables))];
+  }
+
+  async apply(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      for (const projection of this.byType.get(event.type) ?? []) await projection.apply(event, tx);
+    }
+  }
+}

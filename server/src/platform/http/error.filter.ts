@@ -1,0 +1,104 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConcurrencyError } from '../event-store/concurrency.error.js';
+import { AppError, type ApiErrorItem } from './app-error.js';
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'throttled',
+};
+
+function fromHttpException(exception: HttpException): ApiErrorItem[] {
+  const status = exception.getStatus();
+  const body = exception.getResponse() as string | { message?: string | string[] };
+  const raw = typeof body === 'string' ? body : body.message;
+  const messages = Array.isArray(raw) ? raw : [raw ?? exception.message];
+  return messages.map((description) => ({
+    code: STATUS_CODES[status] ?? 'error',
+    description: String(description),
+  }));
+}
+
+/** Maps every failure to `{ errors: [...] }`; only the unexpected ones become a 500, and they are logged. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, errors } = this.describe(exception);
+    if (status >= 500)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    response.status(status).json({ errors });
+  }
+
+  private describe(exception: unknown): { status: number; errors: ApiErrorItem[] } {
+    if (exception instanceof AppError) return { status: exception.status, errors: exception.items() };
+    if (exception instanceof ConcurrencyError) {
+      return { status: 409, errors: [{ code: 'version_conflict', description: exception.message }] };
+    }
+    if (
+      exception instanceof HttpException &&
+      exception.getStatus() === 400 &&
+      /JSON/.test(exception.message)
+    ) {
+      return {
+        status: 400,
+        errors: [{ code: 'malformed_body', description: 'The request body is not valid JSON.' }],
+      };
+    }
+    if (exception instanceof HttpException) {
+      if (exception.getStatus() === 429) {
+        return {
+          status: 429,
+          errors: [
+            { code: 'throttled', description: 'Too many attempts. Please wait a minute and try again.' },
+          ],
+        };
+      }
+      return { status: exception.getStatus(), errors: fromHttpException(exception) };
+    }
+    const parserError = exception as { type?: string; status?: number };
+    if (parserError?.type === 'entity.parse.failed') {
+      return {
+        status: 400,
+        errors: [{ code: 'malformed_body', description: 'The request body is not valid JSON.' }],
+      };
+    }
+    if (parserError?.type === 'entity.too.large') {
+      return {
+        status: 413,
+        errors: [{ code: 'payload_too_large', description: 'The request body is too large.' }],
+      };
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      return {
+        status: parserError.status,
+        errors: [
+          {
+            code: STATUS_CODES[parserError.status] ?? 'bad_request',
+            description: 'The request is not valid.',
+          },
+        ],
+      };
+    }
+    return {
+      status: 500,
+      errors: [{ code: 'server_error', description: 'Something went wrong on our side. Please try again.' }],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { AppError, type ApiErrorItem } from './app-error.js';
+
+// One message per field is enough to act on; class-validator reports the last-declared rule first.
+function flatten(errors: ValidationError[], parent = ''): ApiErrorItem[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const constraints = Object.entries(error.constraints ?? {});
+    const own =
+      constraints.length === 0
+        ? []
+        : [constraints[constraints.length - 1]].map(([rule, message]) => ({
+            code: rule === 'whitelistValidation' ? 'unknown_field' : 'invalid',
+            field,
+            description: rule === 'whitelistValidation' ? `The field ${field} is not allowed here.` : message,
+          }));
+    return [...own, ...flatten(error.children ?? [], field)];
+  });
+}
+
+class RequestValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new AppError(400, 'malformed_body', 'The request body must be a JSON object.');
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/** Refuses unknown fields and wrong types with a 400 that names each field; nothing reaches a handler unchecked. */
+export function createValidationPipe(): ValidationPipe {
+  return new RequestValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const items = flatten(errors);
+      const [first, ...rest] =
+        items.length > 0 ? items : [{ code: 'invalid', description: 'The request body is not valid.' }];
+      return new AppError(400, first.code, first.description, first.field, rest);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { StoredEvent } from '../event-store/event.types.js';
+import { rooms } from './rooms.js';
+
+export interface Audience {
+  rooms: string[];
+  customerId: string | null;
+}
+
+/** Given an event, the rooms allowed to hear of it; null when the resolver does not know the event. */
+export type AudienceResolver = (event: StoredEvent) => Promise<Audience | null> | Audience | null;
+
+/**
+ * Features say who may hear of their events. An event no resolver claims goes to nobody: a push is
+ * never broadcast by default, so a customer cannot hear of another customer's changes by accident.
+ */
+@Injectable()
+export class RealtimeAudience {
+  private readonly resolvers: AudienceResolver[] = [
+    (event) =>
+      event.streamType === 'user' ? { rooms: [rooms.user(event.streamId)], customerId: null } : null,
+  ];
+
+  register(resolver: AudienceResolver): void {
+    this.resolvers.push(resolver);
+  }
+
+  async of(event: StoredEvent): Promise<Audience> {
+    for (const resolver of this.resolvers) {
+      const audience = await resolver(event);
+      if (audience) return audience;
+    }
+    return { rooms: [], customerId: null };
+  }
+}

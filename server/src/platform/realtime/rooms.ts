@@ -1,0 +1,31 @@
+import type { Caller } from '../auth/auth.decorators.js';
+import { isStaffRole } from '../../../../machines/roles.js';
+
+/** Room names in one place: a socket joins only the rooms its user may hear. */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  customer: (customerId: string) => `customer:${customerId}`,
+  role: (role: string) => `role:${role}`,
+  staff: 'staff',
+};
+
+export function roomsFor(caller: Caller): string[] {
+  const joined = [rooms.user(caller.id), rooms.role(caller.role)];
+  if (isStaffRole(caller.role)) joined.push(rooms.staff);
+  if (caller.role === 'customer' && caller.customerId) joined.push(rooms.customer(caller.customerId));
+  return joined;
+}
+
+/** What a socket receives: enough to know what changed, never the event's data (which may hold hashes or notes). */
+export interface DomainEventPush {
+  position: number;
+  type: string;
+  stream_type: string;
+  stream_id: string;
+  customer_id: string | null;
+  created: string;
+}
+
+export interface ServerToClientEvents {
+  'domain-event': (push: DomainEventPush) => void;
+}

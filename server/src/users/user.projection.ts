@@ -1,0 +1,91 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import type { Projection } from '../platform/event-store/projection.js';
+import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { USER_EVENT_TYPES, USER_STREAM, type UserEvent } from './user.events.js';
+
+/** The `users` read table: one row per user, as the user stream says. */
+@Injectable()
+export class UserProjection implements Projection, OnModuleInit {
+  readonly name = 'users';
+  readonly tables = ['users'];
+  readonly eventTypes = USER_EVENT_TYPES;
+
+  constructor(private readonly registry: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
+    if (stored.streamType !== USER_STREAM) return;
+    const event = stored as StoredEvent & UserEvent;
+    const id = stored.streamId;
+    const at = stored.createdAt;
+    switch (event.type) {
+      case 'user.registered': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO users (id, role, first_name, last_name, phone_number, email, password_hash, require_change_password,
+             customer_id, is_active, created_at, updated_at, version)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10, $10, $11)`,
+          [
+            id,
+            d.role,
+            d.firstName,
+            d.lastName,
+            d.phoneNumber,
+            d.email,
+            d.passwordHash,
+            d.requireChangePassword,
+            d.customerId,
+            at,
+            stored.version,
+          ],
+        );
+        return;
+      }
+      case 'user.password_changed':
+        await this.update(tx, stored, 'password_hash = $3, require_change_password = false', [
+          event.data.passwordHash,
+        ]);
+        return;
+      case 'user.password_reset':
+        await this.update(tx, stored, 'password_hash = $3, require_change_password = true', [
+          event.data.passwordHash,
+        ]);
+        return;
+      case 'user.profile_updated': {
+        const d = event.data;
+        await this.update(
+          tx,
+          stored,
+          `first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name),
+           phone_number = COALESCE($5, phone_number), email = COALESCE($6, email)`,
+          [d.firstName ?? null, d.lastName ?? null, d.phoneNumber ?? null, d.email ?? null],
+        );
+        return;
+      }
+      case 'user.deactivated':
+        await this.update(tx, stored, 'is_active = false', []);
+        return;
+      case 'auth.logged_in':
+      case 'auth.first_login':
+        await this.update(tx, stored, 'last_login_at = $3', [at]);
+        return;
+    }
+  }
+
+  private async update(
+    tx: EntityManager,
+    stored: StoredEvent,
+    set: string,
+    values: unknown[],
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE users SET ${set}, updated_at = $1, version = GREATEST(version, $2) WHERE id = $${values.length + 3}`,
+      [stored.createdAt, stored.version, ...values, stored.streamId],
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ROLES, STAFF_ROLES, type StaffRole } from '../../../machines/roles.js';
+import {
+  AllowsPendingPasswordChange,
+  type Caller,
+  CurrentUser,
+  Roles,
+} from '../platform/auth/auth.decorators.js';
+import { AppError } from '../platform/http/app-error.js';
+import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
+import { API } from '../platform/http/request-metadata.js';
+import { toUserView, type UserView } from './user.view.js';
+import { UsersRepository } from './users.repository.js';
+
+export class ListUsersQuery {
+  @IsOptional()
+  @IsIn(['assistant', 'broker', 'principal_broker'], {
+    message: 'The role field must be one of assistant, broker, principal_broker',
+  })
+  role?: StaffRole;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The offset field must be a whole number' })
+  @Min(0, { message: 'The offset field must be at least 0' })
+  offset = 0;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The limit field must be a whole number' })
+  @Min(1, { message: 'The limit field must be at least 1' })
+  @Max(1000, { message: 'The limit field may not be greater than 1000' })
+  limit = 1000;
+
+  @IsOptional()
+  @IsIn(['first_name'], { message: 'The ordering field must be first_name' })
+  @IsString()
+  ordering?: string;
+}
+
+@Controller(API.core)
+export class UsersController {
+  constructor(private readonly users: UsersRepository) {}
+
+  @Roles(...ROLES)
+  @AllowsPendingPasswordChange()
+  @Get('users/me/')
+  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<UserView>> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw AppError.notFound('This user does not exist.');
+    return ok(toUserView(user));
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Get('users/')
+  async list(@Query() query: ListUsersQuery): Promise<PageEnvelope<UserView>> {
+    const { rows, count } = await this.users.listByRole(query.role ?? null, query.offset, query.limit);
+    return page(rows.map(toUserView), count, query.offset, query.limit);
+  }
+}
