@@ -17,4 +17,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['<rootDir>/{server,machines,test,client}/**/*.{spec,test}.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
 };

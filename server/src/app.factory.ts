@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from 'nestjs-pino';
+import { PinoLogger } from './platform/logging/pino.logger.js';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { createValidationPipe } from './platform/http/validation.pipe.js';
@@ -19,12 +19,16 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, databaseUrl }), {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  const logger = app.get(PinoLogger);
+  app.useLogger(logger);
+  app.use(logger.httpMiddleware());
   app.set('trust proxy', config.trustProxy);
   app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  app.useWebSocketAdapter(config.redisUrl ? new RedisIoAdapter(app, config.redisUrl) : new IoAdapter(app));
+  app.useWebSocketAdapter(
+    config.redisUrl ? new RedisIoAdapter(app, config.redisUrl, config.redisPrefix) : new IoAdapter(app),
+  );
 
   const openApi = new DocumentBuilder()
     .setTitle('Homeward API')

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ROLES } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
@@ -10,12 +9,12 @@ import {
 } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
+import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { toUserView, type UserView } from '../users/user.view.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ChangePasswordDto, ObtainTokenDto, RefreshTokenDto, ResetPasswordDto } from './auth.dto.js';
 import { AuthService, type TokenPair } from './auth.service.js';
-import { RESET_LIMITS } from './rate-limits.js';
 
 @Controller(API.auth)
 export class AuthController {
@@ -25,7 +24,8 @@ export class AuthController {
   ) {}
 
   @Public()
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
+  @RateLimited('sign_in')
   @Post('auth/token/obtain/')
   @HttpCode(200)
   async obtain(
@@ -46,8 +46,8 @@ export class AuthController {
   }
 
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @Throttle(RESET_LIMITS)
+  @UseGuards(RateLimitGuard)
+  @RateLimited('password_reset')
   @Post('auth/reset_password/')
   @HttpCode(200)
   async resetPassword(

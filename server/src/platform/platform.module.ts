@@ -1,12 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import { migrations } from '../../../migrations/index.js';
-import { authThrottlers } from '../auth/rate-limits.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { CallerResolver } from './auth/caller.resolver.js';
 import { TokenService } from './auth/token.service.js';
@@ -20,7 +16,8 @@ import { QueueModule } from './queue/queue.module.js';
 import { RealtimeAudience } from './realtime/realtime.audience.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { RealtimeProcessor } from './realtime/realtime.processor.js';
-import { RedisThrottlerStorage } from './http/redis-throttler.storage.js';
+import { RateLimitGuard } from './http/rate-limit.guard.js';
+import { PinoLogger } from './logging/pino.logger.js';
 import { StorageModule } from './storage/storage.module.js';
 
 export interface PlatformOptions {
@@ -37,26 +34,6 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (request) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-              censor: '[redacted]',
-            },
-            autoLogging: { ignore: (request) => request.url === '/health' },
-            serializers: {
-              req: (request: { id: unknown; method: string; url: string }) => ({
-                id: request.id,
-                method: request.method,
-                url: request.url,
-              }),
-              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-            },
-            transport: undefined,
-          },
-        }),
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
@@ -68,10 +45,6 @@ export class PlatformModule {
           extra: { max: 20 },
         }),
         JwtModule.register({}),
-        ThrottlerModule.forRoot({
-          throttlers: authThrottlers(config),
-          storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : undefined,
-        }),
         QueueModule,
         StorageModule,
       ],
@@ -83,6 +56,8 @@ export class PlatformModule {
         EventProcessorRunner,
         TokenService,
         CallerResolver,
+        RateLimitGuard,
+        PinoLogger,
         RealtimeAudience,
         RealtimeGateway,
         RealtimeProcessor,
@@ -97,6 +72,8 @@ export class PlatformModule {
         EventProcessorRunner,
         TokenService,
         CallerResolver,
+        RateLimitGuard,
+        PinoLogger,
         RealtimeAudience,
         RealtimeGateway,
         QueueModule,

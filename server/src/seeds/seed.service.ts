@@ -8,7 +8,7 @@ import { SYSTEM_METADATA } from '../platform/event-store/event.types.js';
 import { userDecider } from '../users/user.decider.js';
 import { USER_STREAM } from '../users/user.events.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
 
 /**
  * Demo data written through the same events as real use. Running it again adds only what is missing,
@@ -30,32 +30,41 @@ export class SeedService {
     if (this.config.env === 'production')
       throw new Error('Demo data is not seeded when NODE_ENV=production.');
     let created = 0;
-    const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
     for (const account of DEMO_ACCOUNTS) {
       if (await this.users.findActiveByPhone(account.phoneNumber)) continue;
-      const userId = randomUUID();
-      await this.events.handle(
-        userDecider,
-        { type: USER_STREAM, id: userId },
-        {
-          type: 'RegisterUser',
-          userId,
-          role: account.role,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          phoneNumber: account.phoneNumber,
-          email: account.email,
-          passwordHash,
-          requireChangePassword: false,
-          customerId: null,
-          passwordDelivery: null,
-        },
-        SYSTEM_METADATA,
-      );
+      await this.registerUser(account, DEMO_PASSWORD);
       created++;
     }
     if (created > 0) this.logger.log(`Seeded ${created} demo records`);
     return { created };
+  }
+
+  /** Registers a user with a known password, through the same decider as every other registration. */
+  async registerUser(
+    account: DemoAccount,
+    password: string,
+    customerId: string | null = null,
+  ): Promise<string> {
+    const userId = randomUUID();
+    await this.events.handle(
+      userDecider,
+      { type: USER_STREAM, id: userId },
+      {
+        type: 'RegisterUser',
+        userId,
+        role: account.role,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phoneNumber: account.phoneNumber,
+        email: account.email,
+        passwordHash: await this.passwords.hash(password),
+        requireChangePassword: false,
+        customerId,
+        passwordDelivery: null,
+      },
+      SYSTEM_METADATA,
+    );
+    return userId;
   }
 
   async isEmpty(): Promise<boolean> {

@@ -35,6 +35,8 @@ export interface AppConfig {
   rateLimit: { perIp: number; perPhone: number };
   runWorkers: boolean;
   trustProxy: boolean | number;
+  /** Namespaces queues, socket rooms and counters in Redis, so several deployments can share one server. */
+  redisPrefix: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       env.MORTGAGE_APPLICATION_URL ?? 'https://apply.homeward.example/mortgage-application',
     processorPollMs: int(env, 'PROCESSOR_POLL_MS', 250),
     runWorkers: bool(env, 'RUN_WORKERS', true),
+    redisPrefix: env.REDIS_PREFIX ?? 'homeward',
     trustProxy: env.TRUST_PROXY
       ? /^\d+$/.test(env.TRUST_PROXY)
         ? Number(env.TRUST_PROXY)

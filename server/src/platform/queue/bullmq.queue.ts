@@ -16,12 +16,13 @@ export class BullMqQueue implements JobQueue {
 
   constructor(
     redisUrl: string,
+    private readonly prefix: string,
     private readonly runWorker = true,
     private readonly retry = RETRY,
   ) {
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (error) => this.logger.warn(`Redis: ${error.message}`));
-    this.queue = new Queue(QUEUE_NAME, { connection: this.connection });
+    this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
     this.queue.on('error', (error) => this.logger.warn(`Queue: ${error.message}`));
   }
 
@@ -45,6 +46,7 @@ export class BullMqQueue implements JobQueue {
     this.worker = new Worker(QUEUE_NAME, (job) => this.registry.handler(job.name)(job.data), {
       connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
       concurrency: 4,
+      prefix: this.prefix,
     });
     this.worker.on('failed', (job, error) =>
       this.logger.warn(`Job ${job?.name}:${job?.id} failed: ${error.message}`),

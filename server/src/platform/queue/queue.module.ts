@@ -17,7 +17,9 @@ import { JOB_QUEUE, type JobQueue } from './job-queue.js';
       provide: JOB_QUEUE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): JobQueue =>
-        config.redisUrl ? new BullMqQueue(config.redisUrl, config.runWorkers) : new InProcessQueue(),
+        config.redisUrl
+          ? new BullMqQueue(config.redisUrl, config.redisPrefix, config.runWorkers)
+          : new InProcessQueue(),
     },
   ],
   exports: [JOB_QUEUE],

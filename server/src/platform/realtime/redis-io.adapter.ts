@@ -12,6 +12,7 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redisUrl: string,
+    private readonly prefix: string,
   ) {
     super(app);
   }
@@ -22,7 +23,7 @@ export class RedisIoAdapter extends IoAdapter {
     this.sub = this.pub.duplicate();
     this.pub.on('error', () => undefined);
     this.sub.on('error', () => undefined);
-    server.adapter(createAdapter(this.pub, this.sub));
+    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.prefix}:socket.io` }));
     return server;
   }
 

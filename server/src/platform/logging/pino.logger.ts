@@ -1,0 +1,63 @@
+import { Inject, Injectable, type LoggerService } from '@nestjs/common';
+import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pino, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+
+/** Structured JSON logs through pino. Authorization headers and cookies never reach them. */
+@Injectable()
+export class PinoLogger implements LoggerService {
+  readonly pino: Logger;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.pino = pino({
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh', '*.access'],
+        censor: '[redacted]',
+      },
+    });
+  }
+
+  log(message: unknown, context?: string): void {
+    this.pino.info({ context }, String(message));
+  }
+
+  error(message: unknown, trace?: string, context?: string): void {
+    this.pino.error({ context, trace }, String(message));
+  }
+
+  warn(message: unknown, context?: string): void {
+    this.pino.warn({ context }, String(message));
+  }
+
+  debug(message: unknown, context?: string): void {
+    this.pino.debug({ context }, String(message));
+  }
+
+  verbose(message: unknown, context?: string): void {
+    this.pino.trace({ context }, String(message));
+  }
+
+  fatal(message: unknown, context?: string): void {
+    this.pino.fatal({ context }, String(message));
+  }
+
+  /** One line per HTTP request: id, method, path, status and time; never headers or bodies. */
+  httpMiddleware(): RequestHandler {
+    return pinoHttp({
+      logger: this.pino,
+      genReqId: (request) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      autoLogging: { ignore: (request) => request.url === '/health' },
+      serializers: {
+        req: (request: { id: unknown; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+        }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      },
+    }) as unknown as RequestHandler;
+  }
+}

@@ -1,0 +1,115 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../server/src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../server/src/platform/config/app-config.js';
+import { EventProcessorRunner } from '../../server/src/platform/event-store/event-processor.js';
+import { SeedService } from '../../server/src/seeds/seed.service.js';
+import { OutboxTransport } from '../../server/src/notifications/transports.js';
+import { DEMO_PASSWORD } from '../../server/src/seeds/demo-accounts.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  url: string;
+  databaseUrl: string;
+  http: () => ReturnType<typeof request>;
+  outbox: OutboxTransport;
+  /** Runs every event processor until it has caught up (pushes sent, messages delivered). */
+  drain: () => Promise<void>;
+  login: (phoneNumber: string, password?: string) => Promise<{ access: string; refresh: string }>;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  seed?: boolean;
+  /** Reuse another app's database (a second instance); the owner drops it. */
+  databaseUrl?: string;
+  dataDir?: string;
+}
+
+export const REDIS_URL = process.env.REDIS_URL;
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'homeward-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
+    APP_SECRET: 'test-app-secret-0123456789abcdef',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_PHONE: '100000',
+    PROCESSOR_POLL_MS: '100',
+    REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    CLIENT_DIR: join(process.cwd(), 'dist/client'),
+    ...options.env,
+  });
+  const app = await createApp(config, database.url);
+  app.useLogger(false);
+  await app.init();
+  if (options.seed !== false) await app.get(SeedService).seed();
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const http = () => request(app.getHttpServer());
+  const outbox = app.get<OutboxTransport>('OUTBOX');
+
+  return {
+    app,
+    config,
+    url,
+    databaseUrl: database.url,
+    http,
+    outbox,
+    drain: () => app.get(EventProcessorRunner).drain(),
+    async login(phoneNumber, password = DEMO_PASSWORD) {
+      const answer = await http()
+        .post('/auth/api/v3/auth/token/obtain/')
+        .send({ phone_number: phoneNumber, password });
+      if (answer.status !== 200)
+        throw new Error(`login ${phoneNumber} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.data as { access: string; refresh: string };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PHONES = {
+  principalBroker: '14165550100',
+  broker: '14165550101',
+  assistant: '14165550102',
+  customer: '14165550103',
+};
+
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Polls until the check passes or the time is up; for effects that follow commits asynchronously. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  let lastError: unknown;
+  while (Date.now() - started < timeoutMs) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw lastError;
+}
