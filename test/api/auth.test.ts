@@ -158,18 +158,16 @@ describe('password reset and change', () => {
   beforeAll(async () => {
     // A fresh customer-role account just for this block, so other tests keep the demo password.
     const { SeedService } = await import('../../server/src/seeds/seed.service.js');
-    await t.app
-      .get(SeedService)
-      .registerUser(
-        {
-          role: 'customer',
-          phoneNumber: phone,
-          firstName: 'Reset',
-          lastName: 'Tester',
-          email: 'reset@example.com',
-        },
-        'Initial#pass1',
-      );
+    await t.app.get(SeedService).registerUser(
+      {
+        role: 'customer',
+        phoneNumber: phone,
+        firstName: 'Reset',
+        lastName: 'Tester',
+        email: 'reset@example.com',
+      },
+      'Initial#pass1',
+    );
   });
 
   it('texts a new password, masks it in the event store, and asks for a change at sign-in', async () => {
