@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { SendMessageJob } from '../../server/src/notifications/send-message.job.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
-import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Received {
   to: string;
