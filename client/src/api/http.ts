@@ -1,0 +1,237 @@
+import { ApiError } from './errors';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens, type Tokens } from './tokens';
+
+export const API_BASES = {
+  auth: '/auth/api/v3',
+  core: '/core/api/v3',
+  events: '/events/api/v3',
+} as const;
+
+export type Service = keyof typeof API_BASES;
+
+export const PROJECT_HEADER = 'X-Project';
+export const PROJECT = 'homeward';
+
+/** Every answer wraps its payload in `data`; lists also carry `pagination.count`. */
+export interface Envelope<T> {
+  data: T;
+  pagination?: { count: number };
+}
+
+export interface Page<T> {
+  data: T[];
+  count: number;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * false for the calls that neither carry nor renew the session (sign in, password reset, refresh):
+   * their 401 is an answer, not an expired token.
+   */
+  auth?: boolean;
+}
+
+export function buildUrl(service: Service, path: string, query?: Query): string {
+  const url = API_BASES[service] + (path.startsWith('/') ? path : `/${path}`);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One HTTP exchange, no token renewal. */
+async function send<T>(
+  service: Service,
+  path: string,
+  options: RequestOptions,
+  access: string | null,
+): Promise<Envelope<T>> {
+  const headers = new Headers({ [PROJECT_HEADER]: PROJECT, Accept: 'application/json' });
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(service, path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, null);
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, payload);
+  if (payload && typeof payload === 'object' && 'data' in payload) return payload as Envelope<T>;
+  return { data: payload as T };
+}
+
+/** 401, or 403 whose first error code is token_not_valid: the access token needs renewing. */
+export function isTokenError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || (error.status === 403 && error.code === 'token_not_valid'))
+  );
+}
+
+type ExpiredListener = () => void;
+const expiredListeners = new Set<ExpiredListener>();
+
+/** Called when the tokens could not be renewed and were removed: the user must sign in again. */
+export function onSessionExpired(listener: ExpiredListener): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+function expireSession(): void {
+  clearTokens();
+  expiredListeners.forEach((listener) => listener());
+}
+
+let refreshing: Promise<Tokens> | null = null;
+
+async function runRefresh(): Promise<Tokens> {
+  const refresh = getRefreshToken();
+  if (!refresh) throw new ApiError(401, { errors: [{ code: 'token_not_valid', description: 'No session' }] });
+  try {
+    const { data } = await send<Tokens>(
+      'auth',
+      '/auth/token/refresh/',
+      {
+        method: 'POST',
+        body: { refresh },
+        auth: false,
+      },
+      null,
+    );
+    // Refresh tokens are single-use: always keep the new pair.
+    setTokens({ access: data.access, refresh: data.refresh });
+    return data;
+  } catch (error) {
+    // A network failure keeps the tokens for a later try; any answer from the server ends the session.
+    if (!(error instanceof ApiError) || error.status !== 0) clearTokens();
+    throw error;
+  }
+}
+
+/**
+ * Renews the tokens. Single flight: concurrent callers share one refresh call. Across tabs, a Web Lock
+ * keeps two tabs from spending the same single-use refresh token at once.
+ */
+export function refreshTokens(): Promise<Tokens> {
+  refreshing ??= (
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('homeward.token-refresh', runRefresh)
+      : runRefresh()
+  ).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * A request with the session: the Bearer token is attached, and on a token error the tokens are renewed
+ * once and the request retried once. When renewal fails the tokens are removed and the session expires.
+ */
+export async function request<T>(
+  service: Service,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  if (options.auth === false) return send<T>(service, path, options, null);
+
+  if (!getAccessToken() && getRefreshToken()) {
+    try {
+      await refreshTokens();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 0) expireSession();
+      throw error;
+    }
+  }
+
+  const used = getAccessToken();
+  try {
+    return await send<T>(service, path, options, used);
+  } catch (error) {
+    if (!isTokenError(error)) throw error;
+    const current = getAccessToken();
+    if (!current || current === used) {
+      if (!getRefreshToken()) {
+        expireSession();
+        throw error;
+      }
+      try {
+        await refreshTokens();
+      } catch (refreshError) {
+        if (!(refreshError instanceof ApiError) || refreshError.status !== 0) expireSession();
+        throw refreshError;
+      }
+    }
+    return send<T>(service, path, options, getAccessToken());
+  }
+}
+
+export interface ServiceClient {
+  get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T>;
+  list<T>(path: string, query?: Query, signal?: AbortSignal): Promise<Page<T>>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T = void>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+}
+
+function serviceClient(service: Service): ServiceClient {
+  const data = <T>(path: string, options: RequestOptions) =>
+    request<T>(service, path, options).then((r) => r.data);
+  return {
+    get: (path, query, signal) => data(path, { query, signal }),
+    list: async <T>(path: string, query?: Query, signal?: AbortSignal) => {
+      const envelope = await request<T[]>(service, path, { query, signal });
+      const items = Array.isArray(envelope.data) ? envelope.data : [];
+      return { data: items, count: envelope.pagination?.count ?? items.length };
+    },
+    post: (path, body, options) => data(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => data(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => data(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => data(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+/** The three services: `api.core.get<User>('/users/me/')`. */
+export const api = {
+  auth: serviceClient('auth'),
+  core: serviceClient('core'),
+  events: serviceClient('events'),
+} as const;

@@ -1,0 +1,86 @@
+import { io, type Socket } from 'socket.io-client';
+import { refreshTokens } from './http';
+import { getAccessToken, onTokensChange } from './tokens';
+
+/** What the server pushes after an event is committed to the log. */
+export interface DomainEvent {
+  position: number;
+  type: string;
+  stream_type: string;
+  stream_id: string;
+  customer_id: string | null;
+  created: string;
+}
+
+interface ServerToClientEvents {
+  'domain-event': (event: DomainEvent) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+interface ClientToServerEvents {}
+
+type DomainEventHandler = (event: DomainEvent) => void;
+
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+let stopWatchingTokens: (() => void) | null = null;
+/** Refreshes tried since the last successful connection: one per rejection streak, not a loop. */
+let refreshAttempts = 0;
+const handlers = new Set<DomainEventHandler>();
+
+/** Opens the connection to the same origin, authenticated with the current access token. */
+export function connectSocket(): void {
+  if (socket) return;
+  const created: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+    path: '/socket.io',
+    // A function, so every (re)connection sends the token current at that moment.
+    auth: (cb) => cb({ token: getAccessToken() ?? '' }),
+  });
+  socket = created;
+
+  created.on('connect', () => {
+    refreshAttempts = 0;
+  });
+  created.on('domain-event', (event) => {
+    handlers.forEach((handler) => handler(event));
+  });
+  created.on('connect_error', () => {
+    // An active socket retries by itself (network trouble); an inactive one was refused by the server,
+    // most likely for an expired token: renew it once and connect again.
+    if (created.active || refreshAttempts > 0) return;
+    refreshAttempts += 1;
+    refreshTokens().then(
+      () => {
+        if (socket === created && !created.connected) created.connect();
+      },
+      () => undefined,
+    );
+  });
+
+  stopWatchingTokens = onTokensChange((tokens) => {
+    if (!tokens) {
+      disconnectSocket();
+    } else if (socket === created) {
+      // Reconnect so the server sees the fresh token.
+      created.disconnect().connect();
+    }
+  });
+}
+
+export function disconnectSocket(): void {
+  stopWatchingTokens?.();
+  stopWatchingTokens = null;
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  refreshAttempts = 0;
+}
+
+export function isSocketConnected(): boolean {
+  return socket?.connected ?? false;
+}
+
+/** Subscribes to every domain event pushed by the server; returns the unsubscribe function. */
+export function onDomainEvent(handler: DomainEventHandler): () => void {
+  handlers.add(handler);
+  return () => handlers.delete(handler);
+}

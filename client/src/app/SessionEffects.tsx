@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { connectSocket, disconnectSocket } from '../api/socket';
+import { useGlobalDomainEventInvalidation } from '../api/domain-events';
+import { fullName, SessionContext } from '../features/auth/session';
+import { closeAllPopups } from '../ui/popups';
+import { toast, toastError } from '../ui/toast';
+import { ROUTES } from './routes';
+
+export interface RouteHandle {
+  /** Set on the guard route of private pages. */
+  private?: boolean;
+}
+
+/** Toasts and navigation for what the session reports. */
+function useSessionReports() {
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const onPrivatePage = matches.some((match) => (match.handle as RouteHandle | undefined)?.private);
+
+  useEffect(() => {
+    const subscriptions = [
+      session.on('signedIn', ({ user, origin }) => {
+        if (origin === 'signIn') toast.success(`${fullName(user)} welcome to Homeward!`);
+      }),
+      session.on('signInFailed', ({ error }) => toastError(error)),
+      session.on('accessDenied', () => toast.error('Access denied!')),
+      session.on('passwordChanged', () => toast.success('Your password has been successfully changed')),
+      session.on('passwordChangeFailed', ({ error }) => toastError(error)),
+      session.on('signedOut', ({ reason }) => {
+        closeAllPopups();
+        // Private pages are sent to login by their guard (keeping ?redirect= where it applies).
+        if (reason !== 'failed' && !onPrivatePage && !pathname.startsWith(ROUTES.RouteAuth)) {
+          navigate(ROUTES.RouteAuthLogin, { replace: true });
+        }
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [session, navigate, onPrivatePage, pathname]);
+}
+
+/** Live updates: the socket is connected only while signed in. */
+function useRealtime() {
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
+  useEffect(() => {
+    if (signedIn) connectSocket();
+    else disconnectSocket();
+  }, [signedIn]);
+  useEffect(() => () => disconnectSocket(), []);
+  useGlobalDomainEventInvalidation();
+}
+
+export function SessionEffects() {
+  useSessionReports();
+  useRealtime();
+  return null;
+}

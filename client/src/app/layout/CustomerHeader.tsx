@@ -1,0 +1,93 @@
+import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatPhone } from '@machines/phone';
+import { api } from '../../api/http';
+import { fullName, useCurrentUser } from '../../features/auth/session';
+
+interface Curator {
+  id?: number | string;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  email?: string;
+}
+
+interface Curators {
+  broker?: Curator | null;
+  assistant?: Curator | null;
+}
+
+export const curatorsQueryKey = ['customers', 'curators'] as const;
+
+function useCurators(enabled: boolean) {
+  return useQuery({
+    queryKey: curatorsQueryKey,
+    enabled,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.core.get<Curators>('/customers/curators/', undefined, signal);
+      } catch (error) {
+        // Load errors of the curators are only logged.
+        console.error('Error while loading curators', error);
+        return {};
+      }
+    },
+  });
+}
+
+function Contact({ role, person }: { role: string; person: Curator }) {
+  const name = fullName({ first_name: person.first_name ?? '', last_name: person.last_name ?? '' });
+  return (
+    <Group wrap="nowrap" gap="sm" align="flex-start">
+      <Avatar name={name} color="initials" radius="xl" />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+          {role}
+        </Text>
+        <Text fw={600} c="navy.9" truncate>
+          {name}
+        </Text>
+        {person.phone_number && (
+          <Anchor size="sm" href={`tel:+${person.phone_number}`}>
+            {formatPhone(person.phone_number)}
+          </Anchor>
+        )}
+        {person.email && (
+          <Anchor size="sm" href={`mailto:${person.email}`} truncate>
+            {person.email}
+          </Anchor>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Greets the customer by first name and shows the broker and the assistant as contacts. */
+export function CustomerHeader() {
+  const user = useCurrentUser();
+  const curators = useCurators(user?.role === 'customer');
+  const contacts = [
+    { role: 'Broker', person: curators.data?.broker },
+    { role: 'Assistant', person: curators.data?.assistant },
+  ].filter((c): c is { role: string; person: Curator } => !!c.person);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+        <Stack gap={4}>
+          <Title order={2} c="navy.9" fz={{ base: 22, sm: 26 }}>
+            Hi, {user?.first_name}!
+          </Title>
+          <Text c="dimmed">Have a question? Fast connect with your mortgage team:</Text>
+        </Stack>
+        {contacts.length > 0 && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {contacts.map((contact) => (
+              <Contact key={contact.role} role={contact.role} person={contact.person} />
+            ))}
+          </SimpleGrid>
+        )}
+      </SimpleGrid>
+    </Paper>
+  );
+}

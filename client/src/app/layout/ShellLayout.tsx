@@ -1,0 +1,32 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AppFooter } from './AppFooter';
+import { AppHeader, AppMobileMenu, HEADER_HEIGHT } from './AppHeader';
+
+/** The frame of every page: header (a burger menu on phones), content, footer. */
+export function ShellLayout({ children }: { children: ReactNode }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    menu.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
+      padding={0}
+    >
+      <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      <AppMobileMenu onNavigate={menu.close} />
+      <AppShell.Main bg="gray.0" style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <Box style={{ flex: 1 }}>{children}</Box>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

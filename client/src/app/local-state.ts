@@ -1,0 +1,39 @@
+import { useLocalStorage } from '@mantine/hooks';
+
+/**
+ * State remembered across sessions in localStorage (list filters, page numbers, selections).
+ * Every key gets the same prefix, so logout can remove all of it at once.
+ */
+const PREFIX = 'homeward.state.';
+
+export function persistedKey(key: string): string {
+  return PREFIX + key;
+}
+
+/** useState that survives reloads: `const [page, setPage] = usePersistedState('clients.page', 1)`. */
+export function usePersistedState<T>(key: string, defaultValue: T) {
+  return useLocalStorage<T>({ key: persistedKey(key), defaultValue, getInitialValueInEffect: false });
+}
+
+export function readPersistedState<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(persistedKey(key));
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  } catch {
+    return fallback;
+  }
+}
+
+/** Removes every remembered value (on logout). */
+export function clearPersistedState(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+    keys.forEach((key) => localStorage.removeItem(key));
+  } catch {
+    // Storage unavailable (private mode): nothing was stored either.
+  }
+}

@@ -1,0 +1,70 @@
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { confirmed, field, min, required } from '@machines/validation';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+type NewPasswordValues = { password: string; confirmation: string };
+
+export interface NewPasswordFormProps {
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (password: string) => void;
+  /** Extra buttons beside the submit button (Cancel in the popup). */
+  secondaryAction?: ReactNode;
+  autoFocus?: boolean;
+}
+
+/** New password and its confirmation with a strength indicator; the button stays disabled until valid. */
+export function NewPasswordForm({
+  submitLabel,
+  pending,
+  onSubmit,
+  secondaryAction,
+  autoFocus,
+}: NewPasswordFormProps) {
+  const form = useForm<NewPasswordValues>({
+    mode: 'controlled',
+    initialValues: { password: '', confirmation: '' },
+    validateInputOnBlur: true,
+    validate: {
+      password: field('new password', required(), min(MIN_PASSWORD_LENGTH)),
+      confirmation: field(
+        'confirm new password',
+        required(),
+        min(MIN_PASSWORD_LENGTH),
+        confirmed('password'),
+      ),
+    },
+  });
+  const valid = form.isValid();
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(values.password))} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          data-autofocus={autoFocus || undefined}
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <PasswordStrengthMeter password={form.values.password} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('confirmation')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          {secondaryAction}
+          <Button type="submit" disabled={!valid || pending} loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

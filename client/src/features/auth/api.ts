@@ -1,0 +1,25 @@
+import type { SessionUser, SignInCredentials } from '@machines/session.machine';
+import { api } from '../../api/http';
+import type { Tokens } from '../../api/tokens';
+
+export type CurrentUser = SessionUser;
+
+/** Exchanges phone number ('1' + 10 digits) and password for a token pair. */
+export function obtainTokens(credentials: SignInCredentials): Promise<Tokens> {
+  return api.auth.post<Tokens>('/auth/token/obtain/', credentials, { auth: false });
+}
+
+/** Sends a new password to the phone number by text message. */
+export function resetPassword(phoneNumber: string): Promise<unknown> {
+  return api.auth.post('/auth/reset_password/', { phone_number: phoneNumber }, { auth: false });
+}
+
+export function loadCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return api.core.get<CurrentUser>('/users/me/', undefined, signal);
+}
+
+/** Sets a new password (this also clears require_change_password) and returns the user as reloaded. */
+export async function changePassword(password: string): Promise<CurrentUser> {
+  await api.auth.patch('/users/me/', { password });
+  return loadCurrentUser();
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { setupInspector } from './app/inspect';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+
+async function start() {
+  await setupInspector();
+  const router = createRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

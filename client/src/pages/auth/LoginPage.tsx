@@ -1,0 +1,72 @@
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { toWirePhone } from '@machines/phone';
+import { digits, field, required } from '@machines/validation';
+import { ROUTES } from '../../app/routes';
+import { SessionContext } from '../../features/auth/session';
+import { PhoneInput } from '../../ui/PhoneInput';
+import { AuthCard } from './AuthCard';
+
+type LoginValues = { phone: string; password: string };
+
+/** RouteAuthLogin. One request at a time; after an attempt the button stays locked for 3000 ms. */
+export function LoginPage() {
+  const session = SessionContext.useActorRef();
+  const signingIn = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('loadingUser'));
+  const locked = SessionContext.useSelector((s) => s.matches({ signedOut: 'locked' }));
+
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: { phone: '', password: '' },
+    validateInputOnBlur: true,
+    validate: {
+      phone: field('phone number', required(), digits(10)),
+      password: field('password', required()),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    session.send({
+      type: 'SIGN_IN',
+      credentials: { phone_number: toWirePhone(values.phone), password: values.password },
+    });
+  });
+
+  return (
+    <AuthCard icon={IconLock} title="Sign in to your account">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PhoneInput
+            label="Phone number"
+            withAsterisk
+            data-autofocus
+            autoFocus
+            {...form.getInputProps('phone')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={ROUTES.RouteAuthPasswordReset} size="sm" fw={500}>
+              Forgot password
+            </Anchor>
+          </Group>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={signingIn}
+            disabled={!form.isValid() || signingIn || locked}
+          >
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

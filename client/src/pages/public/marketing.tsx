@@ -1,0 +1,56 @@
+import { Button, Group, Rating, SimpleGrid, Stack, Text, type ButtonProps } from '@mantine/core';
+import { IconArrowRight, IconBrandGoogle } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../app/routes';
+import { fullName, useCurrentUser } from '../../features/auth/session';
+
+/** The button to /auth: 'Login' when signed out, 'Welcome, {first} {last}' when signed in. */
+export function LoginCallToAction(props: ButtonProps) {
+  const user = useCurrentUser();
+  return (
+    <Button
+      component={Link}
+      to={ROUTES.RouteAuth}
+      size="lg"
+      rightSection={<IconArrowRight size={20} />}
+      {...props}
+    >
+      {user ? `Welcome, ${fullName(user)}` : 'Login'}
+    </Button>
+  );
+}
+
+/** 10k+ Happy clients, 5.0, 1,938 Rating, Google Reviews. */
+export function MarketingFigures({ inverted = false }: { inverted?: boolean }) {
+  const strong = inverted ? 'white' : 'navy.9';
+  const soft = inverted ? 'gray.3' : 'dimmed';
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl" maw={620}>
+      <Stack gap={2}>
+        <Text fz={32} fw={800} c={strong} lh={1.1}>
+          10k+
+        </Text>
+        <Text size="sm" c={soft}>
+          Happy clients
+        </Text>
+      </Stack>
+      <Stack gap={4}>
+        <Text fz={32} fw={800} c={strong} lh={1.1}>
+          5.0
+        </Text>
+        <Rating value={5} readOnly size="sm" color="yellow" aria-label="5.0 rating" />
+      </Stack>
+      <Stack gap={2}>
+        <Text fz={32} fw={800} c={strong} lh={1.1}>
+          1,938 Rating
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          <IconBrandGoogle size={16} color={inverted ? 'white' : undefined} />
+          <Text size="sm" c={soft}>
+            Google Reviews
+          </Text>
+        </Group>
+      </Stack>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,257 @@
+import { describe, expect, it } from '@jest/globals';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  SIGN_IN_LOCK_MS,
+  sessionMachine,
+  type SessionEmitted,
+  type SessionInput,
+  type SessionTokens,
+  type SessionUser,
+  type SignInCredentials,
+} from './session.machine.js';
+
+const broker: SessionUser = {
+  id: 7,
+  user_id: 7,
+  role: 'broker',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  phone_number: '14165550100',
+  email: 'jane@example.ca',
+  require_change_password: false,
+  customer_id: null,
+  lawyer: null,
+  lawyer_status: null,
+  appraiser: null,
+  appraiser_status: null,
+};
+
+const tokens: SessionTokens = { access: 'access-1', refresh: 'refresh-1' };
+
+interface Fakes {
+  obtainTokens?: (credentials: SignInCredentials) => Promise<SessionTokens>;
+  refreshTokens?: (input: { refresh: string }) => Promise<SessionTokens>;
+  loadUser?: () => Promise<SessionUser>;
+  changePassword?: (input: { password: string }) => Promise<SessionUser>;
+}
+
+function start(input: SessionInput, fakes: Fakes = {}) {
+  const calls = { persisted: [] as SessionTokens[], cleared: 0, obtained: [] as SignInCredentials[] };
+  const emitted: SessionEmitted[] = [];
+  const clock = new SimulatedClock();
+  const logic = sessionMachine.provide({
+    actors: {
+      obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => {
+        calls.obtained.push(input);
+        return (fakes.obtainTokens ?? (() => Promise.resolve(tokens)))(input);
+      }),
+      refreshTokens: fromPromise<SessionTokens, { refresh: string }>(({ input }) =>
+        (fakes.refreshTokens ?? (() => Promise.resolve(tokens)))(input),
+      ),
+      loadUser: fromPromise<SessionUser, void>(() => (fakes.loadUser ?? (() => Promise.resolve(broker)))()),
+      changePassword: fromPromise<SessionUser, { password: string }>(({ input }) =>
+        (fakes.changePassword ?? (() => Promise.resolve(broker)))(input),
+      ),
+    },
+    actions: {
+      persistTokens: (_, params) => {
+        calls.persisted.push(params);
+      },
+      clearSession: () => {
+        calls.cleared += 1;
+      },
+    },
+  });
+  const actor = createActor(logic, { input, clock });
+  actor.on('*', (event) => {
+    emitted.push(event);
+  });
+  actor.start();
+  return { actor, calls, emitted, clock };
+}
+
+const credentials: SignInCredentials = { phone_number: '14165550100', password: 'Secret-123' };
+
+describe('session machine', () => {
+  it('starts signed out without tokens and accepts a sign in', () => {
+    const { actor } = start({});
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
+    expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
+    expect(snapshot.can({ type: 'LOGOUT' })).toBe(false);
+  });
+
+  it('signs in: obtains tokens, stores them, loads the user and greets', async () => {
+    const { actor, calls, emitted } = start({});
+    actor.send({ type: 'SIGN_IN', credentials });
+
+    expect(actor.getSnapshot().matches('signingIn')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'SIGN_IN', credentials })).toBe(false);
+
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+    expect(snapshot.context.user).toEqual(broker);
+    expect(snapshot.context.access).toBe('access-1');
+    expect(snapshot.can({ type: 'LOGOUT' })).toBe(true);
+    expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(false);
+    expect(calls.obtained).toEqual([credentials]);
+    expect(calls.persisted).toEqual([tokens]);
+    expect(emitted).toContainEqual({ type: 'signedIn', user: broker, origin: 'signIn' });
+  });
+
+  it('a failed sign in reports the error and locks the button for 3000 ms', async () => {
+    const failure = { status: 401, errors: [{ code: 'invalid_credentials' }] };
+    const { actor, emitted, clock, calls } = start({}, { obtainTokens: () => Promise.reject(failure) });
+    actor.send({ type: 'SIGN_IN', credentials });
+
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.matches({ signedOut: 'locked' })).toBe(true);
+    expect(snapshot.context.error).toBe(failure);
+    expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(false);
+    expect(emitted).toContainEqual({ type: 'signInFailed', error: failure });
+    expect(calls.persisted).toEqual([]);
+
+    clock.increment(SIGN_IN_LOCK_MS - 1);
+    expect(actor.getSnapshot().matches({ signedOut: 'locked' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'SIGN_IN', credentials })).toBe(true);
+  });
+
+  it('refuses a user whose role has no home', async () => {
+    const lawyer = { ...broker, role: 'lawyer' };
+    const { actor, emitted, calls } = start({}, { loadUser: () => Promise.resolve(lawyer) });
+    actor.send({ type: 'SIGN_IN', credentials });
+
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context.user).toBeNull();
+    expect(snapshot.context.access).toBeNull();
+    expect(calls.cleared).toBe(1);
+    expect(emitted).toContainEqual({ type: 'accessDenied', user: lawyer });
+  });
+
+  it('restores a session from an access token without greeting', async () => {
+    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    expect(actor.getSnapshot().matches('loadingUser')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'signedIn', user: broker, origin: 'restore' });
+  });
+
+  it('refreshes first when there is a refresh token but no access token', async () => {
+    const refreshTokens = jestFn(() => Promise.resolve({ access: 'access-2', refresh: 'refresh-2' }));
+    const { actor, calls } = start({ refresh: 'refresh-1' }, { refreshTokens });
+
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(refreshTokens.calls).toEqual([{ refresh: 'refresh-1' }]);
+    expect(calls.persisted).toEqual([{ access: 'access-2', refresh: 'refresh-2' }]);
+    expect(snapshot.context.refresh).toBe('refresh-2');
+    expect(snapshot.context.user).toEqual(broker);
+  });
+
+  it('signs out when the refresh on start fails', async () => {
+    const { actor, calls, emitted } = start(
+      { refresh: 'refresh-1' },
+      { refreshTokens: () => Promise.reject(new Error('401')) },
+    );
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
+    expect(snapshot.context.refresh).toBeNull();
+    expect(calls.cleared).toBe(1);
+    expect(emitted).toContainEqual({ type: 'signedOut', reason: 'expired' });
+    expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
+  });
+
+  it('signs out when the user cannot be loaded', async () => {
+    const { actor, calls } = start(
+      { access: 'a', refresh: 'r' },
+      { loadUser: () => Promise.reject(new Error('x')) },
+    );
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context.user).toBeNull();
+    expect(calls.cleared).toBe(1);
+  });
+
+  it('holds a user who must change the password until it is changed', async () => {
+    const forced = { ...broker, require_change_password: true };
+    const changePassword = jestFn(() => Promise.resolve({ ...broker, require_change_password: false }));
+    const { actor, emitted } = start({}, { loadUser: () => Promise.resolve(forced), changePassword });
+    actor.send({ type: 'SIGN_IN', credentials });
+
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.matches({ signedIn: 'passwordChangeRequired' })).toBe(true);
+    expect(snapshot.can({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' })).toBe(true);
+    expect(snapshot.can({ type: 'LOGOUT' })).toBe(true);
+
+    actor.send({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' });
+    expect(actor.getSnapshot().matches({ signedIn: 'changingPassword' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'CHANGE_PASSWORD', password: 'again' })).toBe(false);
+
+    const changed = await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+    expect(changePassword.calls).toEqual([{ password: 'New-Secret-123' }]);
+    expect(changed.context.user?.require_change_password).toBe(false);
+    expect(emitted.map((e) => e.type)).toContain('passwordChanged');
+  });
+
+  it('changes the password of an active user from the popup', async () => {
+    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+
+    actor.send({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' });
+    const snapshot = await waitFor(actor, (s) => !s.matches({ signedIn: 'changingPassword' }));
+    expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'passwordChanged', user: broker });
+  });
+
+  it('stays forced to change the password when the change fails', async () => {
+    const forced = { ...broker, require_change_password: true };
+    const failure = new Error('400');
+    const { actor, emitted } = start(
+      { access: 'a', refresh: 'r' },
+      { loadUser: () => Promise.resolve(forced), changePassword: () => Promise.reject(failure) },
+    );
+    await waitFor(actor, (s) => s.matches({ signedIn: 'passwordChangeRequired' }));
+    actor.send({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' });
+    const snapshot = await waitFor(actor, (s) => !s.matches({ signedIn: 'changingPassword' }));
+    expect(snapshot.matches({ signedIn: 'passwordChangeRequired' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'passwordChangeFailed', error: failure });
+  });
+
+  it('logs out: forgets the tokens and the user and clears stored data', async () => {
+    const { actor, calls, emitted } = start({ access: 'a', refresh: 'r' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+
+    actor.send({ type: 'LOGOUT' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
+    expect(snapshot.context).toMatchObject({ access: null, refresh: null, user: null });
+    expect(calls.cleared).toBe(1);
+    expect(emitted).toContainEqual({ type: 'signedOut', reason: 'logout' });
+    expect(snapshot.can({ type: 'LOGOUT' })).toBe(false);
+    expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
+  });
+
+  it('keeps tokens refreshed by the HTTP client and signs out when they expire', async () => {
+    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+
+    actor.send({ type: 'TOKENS.UPDATED', tokens: { access: 'a2', refresh: 'r2' } });
+    expect(actor.getSnapshot().context).toMatchObject({ access: 'a2', refresh: 'r2' });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+
+    actor.send({ type: 'SESSION.EXPIRED' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(emitted).toContainEqual({ type: 'signedOut', reason: 'expired' });
+  });
+});
+
+/** A recording async function (jest.fn needs an import under ESM; this keeps the spec on globals). */
+function jestFn<A, R>(impl: (arg: A) => Promise<R>) {
+  const calls: A[] = [];
+  const fn = (arg: A) => {
+    calls.push(arg);
+    return impl(arg);
+  };
+  return Object.assign(fn, { calls });
+}

@@ -1,0 +1,333 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+
+/**
+ * The signed-in session: tokens, refresh on start, loading the current user, the forced password
+ * change and logout.
+ *
+ * The machine talks to no server itself. Its calls are promise actors the application provides with
+ * `sessionMachine.provide({ actors, actions })`; the defaults below only fail loudly.
+ * It reports what happened to the outside through emitted events (`signedIn`, `signInFailed`,
+ * `accessDenied`, `passwordChanged`, `passwordChangeFailed`, `signedOut`).
+ */
+
+export const USER_ROLES = ['principal_broker', 'broker', 'assistant', 'customer'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const STAFF_ROLES: readonly UserRole[] = ['principal_broker', 'broker', 'assistant'];
+
+export function isUserRole(role: unknown): role is UserRole {
+  return typeof role === 'string' && (USER_ROLES as readonly string[]).includes(role);
+}
+
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
+
+export interface SessionUser {
+  id: number | string;
+  user_id: number | string;
+  role: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  require_change_password: boolean;
+  customer_id: number | string | null;
+  lawyer: unknown;
+  lawyer_status: string | null;
+  appraiser: unknown;
+  appraiser_status: string | null;
+}
+
+export interface SignInCredentials {
+  /** '1' followed by the 10 local digits. */
+  phone_number: string;
+  password: string;
+}
+
+export interface SessionInput {
+  access?: string | null;
+  refresh?: string | null;
+}
+
+export interface SessionContext {
+  access: string | null;
+  refresh: string | null;
+  user: SessionUser | null;
+  /** The last failure (sign in, refresh, loading the user or changing the password). */
+  error: unknown;
+  /** How the current user load started: a fresh sign-in greets the user, a restored session does not. */
+  origin: 'restore' | 'signIn';
+}
+
+export type SessionEvent =
+  | { type: 'SIGN_IN'; credentials: SignInCredentials }
+  | { type: 'CHANGE_PASSWORD'; password: string }
+  | { type: 'LOGOUT' }
+  /** The HTTP client refreshed the tokens on its own (after a 401). */
+  | { type: 'TOKENS.UPDATED'; tokens: SessionTokens }
+  /** The HTTP client could not refresh: the tokens are gone. */
+  | { type: 'SESSION.EXPIRED' }
+  /** A newer copy of the current user (for example after a profile change). */
+  | { type: 'USER.UPDATED'; user: SessionUser };
+
+export type SessionEmitted =
+  /** origin 'signIn' after the login form, 'restore' when an existing session was picked up. */
+  | { type: 'signedIn'; user: SessionUser; origin: SessionContext['origin'] }
+  | { type: 'signInFailed'; error: unknown }
+  | { type: 'accessDenied'; user: SessionUser }
+  | { type: 'passwordChanged'; user: SessionUser }
+  | { type: 'passwordChangeFailed'; error: unknown }
+  | { type: 'signedOut'; reason: 'logout' | 'expired' | 'failed' };
+
+/** Time the sign-in button stays locked after an attempt. */
+export const SIGN_IN_LOCK_MS = 3000;
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`session actor "${name}" was not provided`));
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    obtainTokens: fromPromise<SessionTokens, SignInCredentials>(notProvided('obtainTokens')),
+    refreshTokens: fromPromise<SessionTokens, { refresh: string }>(notProvided('refreshTokens')),
+    loadUser: fromPromise<SessionUser, void>(notProvided('loadUser')),
+    changePassword: fromPromise<SessionUser, { password: string }>(notProvided('changePassword')),
+  },
+  actions: {
+    /** Writes the tokens where the HTTP client reads them. */
+    persistTokens: (_, _params: SessionTokens) => {},
+    /** Removes the tokens and every piece of stored user data. */
+    clearSession: () => {},
+    setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access, refresh: tokens.refresh })),
+    setUser: assign((_, user: SessionUser) => ({ user, error: null })),
+    setError: assign((_, params: { error: unknown }) => ({ error: params.error })),
+    forget: assign({ access: null, refresh: null, user: null }),
+    reportSignedIn: emit(({ context }, user: SessionUser) => ({
+      type: 'signedIn' as const,
+      user,
+      origin: context.origin,
+    })),
+    reportSignInFailed: emit((_, params: { error: unknown }) => ({
+      type: 'signInFailed' as const,
+      error: params.error,
+    })),
+    reportAccessDenied: emit((_, user: SessionUser) => ({ type: 'accessDenied' as const, user })),
+    reportPasswordChanged: emit((_, user: SessionUser) => ({ type: 'passwordChanged' as const, user })),
+    reportPasswordChangeFailed: emit((_, params: { error: unknown }) => ({
+      type: 'passwordChangeFailed' as const,
+      error: params.error,
+    })),
+    reportSignedOut: emit((_, reason: 'logout' | 'expired' | 'failed') => ({
+      type: 'signedOut' as const,
+      reason,
+    })),
+  },
+  guards: {
+    hasAccessToken: ({ context }) => !!context.access,
+    hasRefreshToken: ({ context }) => !!context.refresh,
+    hasKnownRole: (_, user: SessionUser) => isUserRole(user.role),
+    isFreshSignIn: ({ context }) => context.origin === 'signIn',
+    requiresPasswordChange: ({ context }) => !!context.user?.require_change_password,
+  },
+  delays: {
+    signInLock: SIGN_IN_LOCK_MS,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    access: input?.access ?? null,
+    refresh: input?.refresh ?? null,
+    user: null,
+    error: null,
+    origin: 'restore',
+  }),
+  initial: 'starting',
+  on: {
+    'TOKENS.UPDATED': {
+      actions: { type: 'setTokens', params: ({ event }) => event.tokens },
+    },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasAccessToken', target: 'loadingUser' },
+        { guard: 'hasRefreshToken', target: 'refreshing' },
+        { target: 'signedOut' },
+      ],
+    },
+
+    refreshing: {
+      invoke: {
+        src: 'refreshTokens',
+        input: ({ context }) => ({ refresh: context.refresh ?? '' }),
+        onDone: {
+          target: 'loadingUser',
+          actions: [
+            { type: 'setTokens', params: ({ event }) => event.output },
+            { type: 'persistTokens', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            'forget',
+            'clearSession',
+            { type: 'reportSignedOut', params: 'expired' },
+          ],
+        },
+      },
+    },
+
+    signingIn: {
+      entry: assign({ origin: 'signIn', error: null }),
+      invoke: {
+        src: 'obtainTokens',
+        input: ({ event }) => {
+          if (event.type !== 'SIGN_IN') throw new Error('signingIn is entered by SIGN_IN only');
+          return event.credentials;
+        },
+        onDone: {
+          target: 'loadingUser',
+          actions: [
+            { type: 'setTokens', params: ({ event }) => event.output },
+            { type: 'persistTokens', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'signedOut.locked',
+          actions: [
+            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportSignInFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+
+    loadingUser: {
+      invoke: {
+        src: 'loadUser',
+        onDone: [
+          {
+            guard: { type: 'hasKnownRole', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              { type: 'setUser', params: ({ event }) => event.output },
+              { type: 'reportSignedIn', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'signedOut.locked',
+            actions: [
+              'forget',
+              'clearSession',
+              { type: 'reportAccessDenied', params: ({ event }) => event.output },
+              { type: 'reportSignedOut', params: 'failed' },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: 'isFreshSignIn',
+            target: 'signedOut.locked',
+            actions: [
+              { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              'forget',
+              'clearSession',
+              { type: 'reportSignInFailed', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              'forget',
+              'clearSession',
+              { type: 'reportSignedOut', params: 'expired' },
+            ],
+          },
+        ],
+      },
+    },
+
+    signedOut: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { SIGN_IN: { target: '#session.signingIn' } },
+        },
+        /** One request at a time: the sign-in button comes back 3000 ms after an attempt. */
+        locked: {
+          after: { signInLock: { target: 'idle' } },
+        },
+      },
+    },
+
+    signedIn: {
+      initial: 'checking',
+      on: {
+        LOGOUT: {
+          target: 'signedOut',
+          actions: ['forget', 'clearSession', { type: 'reportSignedOut', params: 'logout' }],
+        },
+        'SESSION.EXPIRED': {
+          target: 'signedOut',
+          actions: ['forget', 'clearSession', { type: 'reportSignedOut', params: 'expired' }],
+        },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: 'requiresPasswordChange', target: 'passwordChangeRequired' },
+            { target: 'active' },
+          ],
+        },
+        active: {
+          on: {
+            CHANGE_PASSWORD: { target: 'changingPassword' },
+            'USER.UPDATED': {
+              target: 'checking',
+              actions: { type: 'setUser', params: ({ event }) => event.user },
+            },
+          },
+        },
+        /** Every private page sends the user to the password-change screen until this is done. */
+        passwordChangeRequired: {
+          on: { CHANGE_PASSWORD: { target: 'changingPassword' } },
+        },
+        changingPassword: {
+          invoke: {
+            src: 'changePassword',
+            input: ({ event }) => {
+              if (event.type !== 'CHANGE_PASSWORD')
+                throw new Error('changingPassword is entered by CHANGE_PASSWORD');
+              return { password: event.password };
+            },
+            onDone: {
+              target: 'checking',
+              actions: [
+                { type: 'setUser', params: ({ event }) => event.output },
+                { type: 'reportPasswordChanged', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'checking',
+              actions: [
+                { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'reportPasswordChangeFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

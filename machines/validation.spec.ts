@@ -1,0 +1,105 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  alpha_dash,
+  confirmed,
+  digits,
+  email,
+  field,
+  isEmpty,
+  length,
+  max,
+  min,
+  numeric,
+  required,
+  rule,
+  size,
+} from './validation.js';
+
+describe('validation rules', () => {
+  it('required fails on empty, null, an empty list, false and whitespace', () => {
+    const check = field('first name', required());
+    for (const value of [undefined, null, '', '   ', [], false]) {
+      expect(check(value)).toBe('The first name field is required');
+    }
+    for (const value of ['a', 0, true, ['x'], { a: 1 }]) {
+      expect(check(value)).toBeNull();
+    }
+    expect(isEmpty(' \n')).toBe(true);
+  });
+
+  it('email', () => {
+    const check = field('email', email());
+    expect(check('jane@example.ca')).toBeNull();
+    expect(check('jane@example')).toBe('The email field must be a valid email');
+    expect(check('jane example.ca')).toBe('The email field must be a valid email');
+  });
+
+  it('numeric', () => {
+    const check = field('expected value', numeric());
+    expect(check('450000')).toBeNull();
+    expect(check(12)).toBeNull();
+    expect(check('12a')).toBe('The expected value field may only contain numeric characters');
+  });
+
+  it('digits checks the exact count', () => {
+    const check = field('phone number', digits(10));
+    expect(check('4165550100')).toBeNull();
+    expect(check('416555010')).toBe('The phone number field must be numeric and exactly contain 10 digits');
+    expect(check('416555010a')).toBe('The phone number field must be numeric and exactly contain 10 digits');
+  });
+
+  it('confirmed compares with the target field', () => {
+    const check = field('confirm new password', confirmed('password'));
+    expect(check('Secret-123', { password: 'Secret-123' })).toBeNull();
+    expect(check('Secret-124', { password: 'Secret-123' })).toBe(
+      'The confirm new password field confirmation does not match',
+    );
+  });
+
+  it('length, min and max', () => {
+    expect(field('code', length(4))('abcd')).toBeNull();
+    expect(field('code', length(4))('abc')).toBe('The code field must be 4 long');
+    expect(field('new password', min(8))('short')).toBe(
+      'The new password field must be at least 8 characters',
+    );
+    expect(field('new password', min(8))('long enough')).toBeNull();
+    expect(field('comment', max(5))('123456')).toBe('The comment field may not be greater than 5 characters');
+    expect(field('comment', max(5))('12345')).toBeNull();
+  });
+
+  it('size in kilobytes, for one file or several', () => {
+    const check = field('file', size(1));
+    expect(check({ size: 1024 })).toBeNull();
+    expect(check([{ size: 10 }, { size: 1025 }])).toBe('The file size must be less than 1KB');
+  });
+
+  it('alpha_dash', () => {
+    const check = field('Filogix number', alpha_dash(), max(16));
+    expect(check('AB-12_cd')).toBeNull();
+    expect(check('AB 12')).toBe(
+      'The Filogix number field may contain alpha-numeric characters as well as dashes and underscores',
+    );
+    expect(check('A'.repeat(17))).toBe('The Filogix number field may not be greater than 16 characters');
+  });
+
+  it('optional rules let empty values pass', () => {
+    const check = field('second applicant email', email());
+    expect(check('')).toBeNull();
+    expect(check(null)).toBeNull();
+  });
+
+  it('a custom rule defaults to the generic message', () => {
+    const check = field(
+      'caption',
+      rule((value) => value !== 'x'),
+    );
+    expect(check('x')).toBe('The caption is not valid');
+    expect(check('y')).toBeNull();
+  });
+
+  it('returns the first failing rule', () => {
+    const check = field('new password', required(), min(8));
+    expect(check('')).toBe('The new password field is required');
+    expect(check('abc')).toBe('The new password field must be at least 8 characters');
+  });
+});

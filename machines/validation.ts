@@ -1,0 +1,160 @@
+/**
+ * Shared validation rules. Each rule is a pure function of the value (and the other form values) that
+ * returns an English message, or null when the value passes.
+ *
+ *   const validatePhone = field('phone number', required(), digits(10));
+ *   validatePhone('416') // 'The phone number field must be numeric and exactly contain 10 digits'
+ *
+ * Rules other than `required` let empty values pass, so optional fields are only checked when filled.
+ * The validators fit @mantine/form's `validate` functions: (value, values) => message | null.
+ */
+
+export type FormValues = Record<string, unknown>;
+
+/** A rule bound to nothing: it receives the field's display name to build its message. */
+export type Rule = (value: unknown, values: FormValues, field: string) => string | null;
+
+/** A rule bound to a field name. */
+export type Validator = (value: unknown, values?: FormValues) => string | null;
+
+export interface FileLike {
+  size: number;
+}
+
+export const defaultMessage = (field: string): string => `The ${field} is not valid`;
+
+/** Empty for the purpose of `required`: undefined, null, '', whitespace only, [], or false. */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Absent for the purpose of the optional rules: undefined, null, '' or []. */
+function isAbsent(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function optional(
+  test: (value: unknown, values: FormValues) => boolean,
+  message: (field: string) => string,
+): Rule {
+  return (value, values, field) => (isAbsent(value) || test(value, values) ? null : message(field));
+}
+
+function text(value: unknown): string {
+  return typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+}
+
+function lengthOf(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  return text(value).length;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function required(): Rule {
+  return (value, _values, field) => (isEmpty(value) ? `The ${field} field is required` : null);
+}
+
+export function email(): Rule {
+  return optional(
+    (value) => typeof value === 'string' && EMAIL.test(value.trim()),
+    (field) => `The ${field} field must be a valid email`,
+  );
+}
+
+export function numeric(): Rule {
+  return optional(
+    (value) => /^[0-9]+$/.test(text(value)),
+    (field) => `The ${field} field may only contain numeric characters`,
+  );
+}
+
+/** Only digits, exactly `count` of them. */
+export function digits(count: number): Rule {
+  return optional(
+    (value) => /^[0-9]+$/.test(text(value)) && text(value).length === count,
+    (field) => `The ${field} field must be numeric and exactly contain ${count} digits`,
+  );
+}
+
+/** Equal to the value of another field (`target` is that field's key in the form values). */
+export function confirmed(target: string): Rule {
+  return optional(
+    (value, values) => value === values[target],
+    (field) => `The ${field} field confirmation does not match`,
+  );
+}
+
+/** Exactly `count` characters (or items). */
+export function length(count: number): Rule {
+  return optional(
+    (value) => lengthOf(value) === count,
+    (field) => `The ${field} field must be ${count} long`,
+  );
+}
+
+/** At least `count` characters (or items). */
+export function min(count: number): Rule {
+  return optional(
+    (value) => lengthOf(value) >= count,
+    (field) => `The ${field} field must be at least ${count} characters`,
+  );
+}
+
+/** At most `count` characters (or items). */
+export function max(count: number): Rule {
+  return optional(
+    (value) => lengthOf(value) <= count,
+    (field) => `The ${field} field may not be greater than ${count} characters`,
+  );
+}
+
+/** Every file (one or a list) at most `kilobytes` KB. */
+export function size(kilobytes: number): Rule {
+  return optional(
+    (value) => {
+      const files = (Array.isArray(value) ? value : [value]) as unknown[];
+      return files.every(
+        (file) =>
+          typeof file === 'object' &&
+          file !== null &&
+          typeof (file as FileLike).size === 'number' &&
+          (file as FileLike).size <= kilobytes * 1024,
+      );
+    },
+    (field) => `The ${field} size must be less than ${kilobytes}KB`,
+  );
+}
+
+/** Letters, digits, dashes and underscores only. */
+export function alphaDash(): Rule {
+  return optional(
+    (value) => /^[\p{L}\p{N}_-]+$/u.test(text(value)),
+    (field) => `The ${field} field may contain alpha-numeric characters as well as dashes and underscores`,
+  );
+}
+export { alphaDash as alpha_dash };
+
+/** A custom predicate; its message defaults to 'The {field} is not valid'. */
+export function rule(
+  test: (value: unknown, values: FormValues) => boolean,
+  message: (field: string) => string = defaultMessage,
+): Rule {
+  return optional(test, message);
+}
+
+/** Binds rules to a field's display name; the first failing rule gives the message. */
+export function field(name: string, ...rules: Rule[]): Validator {
+  return (value, values = {}) => {
+    for (const check of rules) {
+      const message = check(value, values, name);
+      if (message) return message;
+    }
+    return null;
+  };
+}
