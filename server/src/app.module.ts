@@ -1,5 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AppraisersModule } from './appraisers/appraisers.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { FormsModule } from './forms/forms.module.js';
+import { LawyersModule } from './lawyers/lawyers.module.js';
 import { HealthController } from './health.controller.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
@@ -11,7 +15,17 @@ export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.register(options), UsersModule, AuthModule, NotificationsModule, SeedModule],
+      imports: [
+        PlatformModule.register(options),
+        UsersModule,
+        AuthModule,
+        NotificationsModule,
+        CustomersModule,
+        FormsModule,
+        LawyersModule,
+        AppraisersModule,
+        SeedModule,
+      ],
       controllers: [HealthController],
     };
   }

@@ -140,14 +140,26 @@ describe('new accounts', () => {
   });
   afterAll(() => t.close());
 
-  it('is seeded idempotently: a second run adds nothing', async () => {
+  it('seeds 3 templates, 5 lawyers, 8 appraisers over 3 banks and 12 clients, and a second run adds nothing', async () => {
     expect((await t.app.get(SeedService).seed()).created).toBe(0);
     const users = await t.app.get(DataSource).query('SELECT role FROM users ORDER BY role');
-    expect(users.map((u: { role: string }) => u.role)).toEqual([
+    expect([...new Set(users.map((u: { role: string }) => u.role))]).toEqual([
       'assistant',
       'broker',
       'customer',
       'principal_broker',
     ]);
+    const counts = await t.app.get(DataSource).query(
+      `SELECT (SELECT count(*) FROM customers)::int AS customers, (SELECT count(*) FROM form_templates)::int AS templates,
+              (SELECT count(*) FROM lawyers)::int AS lawyers, (SELECT count(*) FROM appraisers)::int AS appraisers,
+              (SELECT count(*) FROM banks)::int AS banks`,
+    );
+    expect(counts[0]).toEqual({ customers: 12, templates: 3, lawyers: 5, appraisers: 8, banks: 3 });
+    const emma = await t.app
+      .get(DataSource)
+      .query(
+        `SELECT c.first_name FROM users u JOIN customers c ON c.id = u.customer_id AND c.user_id = u.id WHERE u.phone_number = '14165550103'`,
+      );
+    expect(emma).toEqual([{ first_name: 'Emma' }]);
   });
 });

@@ -7,18 +7,16 @@ let t: TestApp;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app
-    .get(SeedService)
-    .registerUser(
-      {
-        role: 'customer',
-        phoneNumber: '14165550201',
-        firstName: 'Noah',
-        lastName: 'Other',
-        email: 'noah@example.com',
-      },
-      'Other#customer1',
-    );
+  await t.app.get(SeedService).registerUser(
+    {
+      role: 'customer',
+      phoneNumber: '14165550201',
+      firstName: 'Noah',
+      lastName: 'Other',
+      email: 'noah@example.com',
+    },
+    'Other#customer1',
+  );
 });
 afterAll(async () => {
   sockets.forEach((s) => s.disconnect());

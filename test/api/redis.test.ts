@@ -13,18 +13,16 @@ if (!REDIS_URL || !REDIS_SERVER_BINARY) {
 }
 
 async function register(t: TestApp, phoneNumber: string): Promise<void> {
-  await t.app
-    .get(SeedService)
-    .registerUser(
-      {
-        role: 'customer',
-        phoneNumber,
-        firstName: 'Out',
-        lastName: 'Age',
-        email: `${phoneNumber}@example.com`,
-      },
-      'Before#outage1',
-    );
+  await t.app.get(SeedService).registerUser(
+    {
+      role: 'customer',
+      phoneNumber,
+      firstName: 'Out',
+      lastName: 'Age',
+      email: `${phoneNumber}@example.com`,
+    },
+    'Before#outage1',
+  );
 }
 
 describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {

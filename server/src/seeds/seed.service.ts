@@ -8,7 +8,21 @@ import { SYSTEM_METADATA } from '../platform/event-store/event.types.js';
 import { userDecider } from '../users/user.decider.js';
 import { USER_STREAM } from '../users/user.events.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { APPRAISER_STREAM, BANK_STREAM } from '../appraisers/appraiser.events.js';
+import { customerDecider } from '../customers/customer.decider.js';
+import { CUSTOMER_STREAM, type CustomerDetails } from '../customers/customer.events.js';
+import { newTypedId } from '../customers/typed-id.js';
+import { FORM_TEMPLATE_STREAM } from '../forms/form-template.events.js';
+import { LAWYER_STREAM } from '../lawyers/lawyer.events.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
+import {
+  DEMO_APPRAISERS,
+  DEMO_BANKS,
+  DEMO_CUSTOMERS,
+  DEMO_LAWYERS,
+  DEMO_TEMPLATES,
+  type DemoCustomer,
+} from './demo-directory.js';
 
 /**
  * Demo data written through the same events as real use. Running it again adds only what is missing,
@@ -29,20 +43,198 @@ export class SeedService {
   async seed(): Promise<{ created: number }> {
     if (this.config.env === 'production')
       throw new Error('Demo data is not seeded when NODE_ENV=production.');
+    const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
     let created = 0;
-    for (const account of DEMO_ACCOUNTS) {
-      if (await this.users.findActiveByPhone(account.phoneNumber)) continue;
-      await this.registerUser(account, DEMO_PASSWORD);
+    const staffIds = new Map<string, string>();
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.role !== 'customer')) {
+      const existing = await this.users.findActiveByPhone(account.phoneNumber);
+      staffIds.set(account.role, existing?.id ?? (await this.registerUserWithHash(account, passwordHash)));
+      if (!existing) created++;
+    }
+    created += await this.seedTemplates();
+    created += await this.seedLawyers();
+    created += await this.seedAppraisers();
+    for (const customer of DEMO_CUSTOMERS) {
+      if (await this.users.findActiveByPhone(customer.phoneNumber)) continue;
+      await this.seedCustomer(customer, staffIds, passwordHash);
       created++;
     }
     if (created > 0) this.logger.log(`Seeded ${created} demo records`);
     return { created };
   }
 
+  private async missing(table: string, column: string, value: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [
+      value,
+    ]);
+    return rows.length === 0;
+  }
+
+  private async seedTemplates(): Promise<number> {
+    let created = 0;
+    for (const template of DEMO_TEMPLATES) {
+      if (!(await this.missing('form_templates', 'name', template.name))) continue;
+      const templateId = randomUUID();
+      await this.events.append(
+        {
+          streamType: FORM_TEMPLATE_STREAM,
+          streamId: templateId,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'form_template.created', data: { templateId, ...template } }],
+        },
+        SYSTEM_METADATA,
+      );
+      created++;
+    }
+    return created;
+  }
+
+  private async seedLawyers(): Promise<number> {
+    let created = 0;
+    for (const lawyer of DEMO_LAWYERS) {
+      if (!(await this.missing('lawyers', 'email', lawyer.email))) continue;
+      const lawyerId = randomUUID();
+      const data = {
+        lawyerId,
+        ...lawyer,
+        isTrustedPartner: true,
+        isInternal: true,
+        createdByCustomerId: null,
+      };
+      await this.events.append(
+        {
+          streamType: LAWYER_STREAM,
+          streamId: lawyerId,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'lawyer.registered', data }],
+        },
+        SYSTEM_METADATA,
+      );
+      created++;
+    }
+    return created;
+  }
+
+  private async seedAppraisers(): Promise<number> {
+    let created = 0;
+    const bankIds: string[] = [];
+    for (const name of DEMO_BANKS) {
+      const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM banks WHERE name = $1', [
+        name,
+      ]);
+      if (rows[0]) {
+        bankIds.push(rows[0].id);
+        continue;
+      }
+      const bankId = randomUUID();
+      await this.events.append(
+        {
+          streamType: BANK_STREAM,
+          streamId: bankId,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'bank.registered', data: { bankId, name } }],
+        },
+        SYSTEM_METADATA,
+      );
+      bankIds.push(bankId);
+      created++;
+    }
+    for (const appraiser of DEMO_APPRAISERS) {
+      if (!(await this.missing('appraisers', 'email', appraiser.email))) continue;
+      const appraiserId = randomUUID();
+      const { banks, ...details } = appraiser;
+      const data = { appraiserId, ...details, bankIds: banks.map((index) => bankIds[index]) };
+      await this.events.append(
+        {
+          streamType: APPRAISER_STREAM,
+          streamId: appraiserId,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'appraiser.registered', data }],
+        },
+        SYSTEM_METADATA,
+      );
+      created++;
+    }
+    return created;
+  }
+
+  /** A client and their customer account, both written in one append like a real creation. */
+  private async seedCustomer(
+    customer: DemoCustomer,
+    staffIds: Map<string, string>,
+    passwordHash: string,
+  ): Promise<void> {
+    const customerId = randomUUID();
+    const userId = randomUUID();
+    const closingDate =
+      customer.closingInDays === null
+        ? null
+        : new Date(Date.now() + customer.closingInDays * 86_400_000).toISOString().slice(0, 10);
+    const details: CustomerDetails = {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phoneNumber: customer.phoneNumber,
+      status: customer.status,
+      dealType: customer.dealType,
+      customerType: 'applicant',
+      closingDate,
+      filogixNumber: null,
+      lender: customer.lender,
+      addressLine: customer.addressLine,
+      brokerId: staffIds.get(customer.broker) ?? null,
+      assistantId: staffIds.get('assistant') ?? null,
+      secondApplicant: { firstName: '', lastName: '', email: '', phoneNumber: '' },
+    };
+    await this.events.append(
+      [
+        {
+          streamType: CUSTOMER_STREAM,
+          streamId: customerId,
+          expectedVersion: 'no_stream',
+          events: customerDecider.decide(
+            { type: 'CreateCustomer', customerId, typedId: newTypedId(), userId, details },
+            customerDecider.initialState(),
+          ),
+        },
+        {
+          streamType: USER_STREAM,
+          streamId: userId,
+          expectedVersion: 'no_stream',
+          events: userDecider.decide(
+            {
+              type: 'RegisterUser',
+              userId,
+              role: 'customer',
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              phoneNumber: customer.phoneNumber,
+              email: customer.email,
+              passwordHash,
+              requireChangePassword: false,
+              customerId,
+              passwordDelivery: null,
+            },
+            userDecider.initialState(),
+          ),
+        },
+      ],
+      SYSTEM_METADATA,
+    );
+  }
+
   /** Registers a user with a known password, through the same decider as every other registration. */
   async registerUser(
     account: DemoAccount,
     password: string,
+    customerId: string | null = null,
+  ): Promise<string> {
+    return this.registerUserWithHash(account, await this.passwords.hash(password), customerId);
+  }
+
+  private async registerUserWithHash(
+    account: DemoAccount,
+    passwordHash: string,
     customerId: string | null = null,
   ): Promise<string> {
     const userId = randomUUID();
@@ -57,7 +249,7 @@ export class SeedService {
         lastName: account.lastName,
         phoneNumber: account.phoneNumber,
         email: account.email,
-        passwordHash: await this.passwords.hash(password),
+        passwordHash,
         requireChangePassword: false,
         customerId,
         passwordDelivery: null,

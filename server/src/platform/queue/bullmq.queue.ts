@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type JobOptions, type JobQueue, JobRegistry, RETRY } from './job-queue.js';
 
-export const QUEUE_NAME = 'homeward-jobs';
+export const QUEUE_NAME = 'notifications';
 
 /** BullMQ on Redis: jobs are shared by every instance, retried with exponential backoff, deduplicated by id. */
 export class BullMqQueue implements JobQueue {
