@@ -1,0 +1,41 @@
+import { describe, it } from '@jest/globals';
+import { specFor } from '../../../test/support/decider-spec.js';
+import { sessionDecider } from './session.decider.js';
+import type { SessionEvent } from './session.events.js';
+
+const given = specFor(sessionDecider);
+const started: SessionEvent = { type: 'session.started', data: { userId: 'u1', tokenHash: 'h1' } };
+
+describe('refresh-token family', () => {
+  it('starts a session with the first token hash', () => {
+    given([]).when({ type: 'StartSession', userId: 'u1', tokenHash: 'h1' }).then([started]);
+  });
+
+  it('rotates when the current token is presented', () => {
+    given([started])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' })
+      .then([{ type: 'session.rotated', data: { tokenHash: 'h2' } }]);
+  });
+
+  it('revokes the family when a spent token is presented again', () => {
+    given([started, { type: 'session.rotated', data: { tokenHash: 'h2' } }])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h3' })
+      .then([{ type: 'session.revoked', data: { reason: 'reuse_detected' } }]);
+  });
+
+  it('refuses to rotate a revoked family', () => {
+    given([started, { type: 'session.revoked', data: { reason: 'password_reset' } }])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' })
+      .thenRefuses('token_not_valid');
+  });
+
+  it('refuses a family that never started', () => {
+    given([]).when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' }).thenRefuses('token_not_valid');
+  });
+
+  it('revokes once: a second revoke writes nothing', () => {
+    given([started, { type: 'session.revoked', data: { reason: 'password_reset' } }])
+      .when({ type: 'Revoke', reason: 'password_reset' })
+      .then([]);
+  });
+});
