@@ -47,10 +47,12 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
         const delivered = t.outbox.delivered.filter((d) => phones.includes(d.to.slice(1))).map((d) => d.to);
         expect(delivered.sort()).toEqual(phones.map((p) => `+${p}`));
       }, 20000);
-      const recorded = await t.app
-        .get(DataSource)
-        .query(`SELECT count(*)::int AS n FROM events WHERE type = 'sms.sent'`);
-      expect(recorded[0].n).toBe(3);
+      await eventually(async () => {
+        const recorded = await t.app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM events WHERE type = 'sms.sent'`);
+        expect(recorded[0].n).toBe(3);
+      });
     } finally {
       await t.close();
       await redis.down();
