@@ -51,7 +51,12 @@ export function PopupsProvider({
     <ModalsProvider
       modals={popups.components}
       labels={{ confirm: 'Yes', cancel: 'Cancel' }}
-      modalProps={{ centered: true, radius: 'md' }}
+      modalProps={{
+        centered: true,
+        radius: 'lg',
+        padding: 'lg',
+        styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+      }}
     >
       {children}
     </ModalsProvider>

@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useAppForm } from '../../ui/form';
 import type { ReactNode } from 'react';
 import { confirmed, field, min, required } from '@machines/validation';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
@@ -25,10 +25,8 @@ export function NewPasswordForm({
   secondaryAction,
   autoFocus,
 }: NewPasswordFormProps) {
-  const form = useForm<NewPasswordValues>({
-    mode: 'controlled',
+  const form = useAppForm<NewPasswordValues>({
     initialValues: { password: '', confirmation: '' },
-    validateInputOnBlur: true,
     validate: {
       password: field('new password', required(), min(MIN_PASSWORD_LENGTH)),
       confirmation: field(
@@ -48,14 +46,12 @@ export function NewPasswordForm({
           label="New password"
           autoComplete="new-password"
           data-autofocus={autoFocus || undefined}
-          withAsterisk
           {...form.getInputProps('password')}
         />
         <PasswordStrengthMeter password={form.values.password} />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
-          withAsterisk
           {...form.getInputProps('confirmation')}
         />
         <Group justify="flex-end" gap="sm" mt="xs">

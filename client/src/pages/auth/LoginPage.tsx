@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useAppForm } from '../../ui/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { toWirePhone } from '@machines/phone';
@@ -17,10 +17,8 @@ export function LoginPage() {
   const signingIn = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('loadingUser'));
   const locked = SessionContext.useSelector((s) => s.matches({ signedOut: 'locked' }));
 
-  const form = useForm<LoginValues>({
-    mode: 'controlled',
+  const form = useAppForm<LoginValues>({
     initialValues: { phone: '', password: '' },
-    validateInputOnBlur: true,
     validate: {
       phone: field('phone number', required(), digits(10)),
       password: field('password', required()),
@@ -38,17 +36,10 @@ export function LoginPage() {
     <AuthCard icon={IconLock} title="Sign in to your account">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PhoneInput
-            label="Phone number"
-            withAsterisk
-            data-autofocus
-            autoFocus
-            {...form.getInputProps('phone')}
-          />
+          <PhoneInput label="Phone number" data-autofocus autoFocus {...form.getInputProps('phone')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            withAsterisk
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useAppForm } from '../../ui/form';
 import { IconMessage2Share } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,10 +16,8 @@ type ResetValues = { phone: string };
 /** RouteAuthPasswordReset: a new password is sent by text message. */
 export function PasswordResetPage() {
   const navigate = useNavigate();
-  const form = useForm<ResetValues>({
-    mode: 'controlled',
+  const form = useAppForm<ResetValues>({
     initialValues: { phone: '' },
-    validateInputOnBlur: true,
     validate: { phone: field('phone number', required(), digits(10)) },
   });
 
@@ -40,13 +38,7 @@ export function PasswordResetPage() {
     >
       <form onSubmit={form.onSubmit((values) => reset.mutate(values.phone))} noValidate>
         <Stack gap="md">
-          <PhoneInput
-            label="Phone number"
-            withAsterisk
-            data-autofocus
-            autoFocus
-            {...form.getInputProps('phone')}
-          />
+          <PhoneInput label="Phone number" data-autofocus autoFocus {...form.getInputProps('phone')} />
           <Button
             type="submit"
             size="md"

@@ -1,6 +1,7 @@
-import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Center, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileUpload, IconRoute, IconUsersGroup } from '@tabler/icons-react';
 import { LoginCallToAction, MarketingFigures } from './marketing';
+import { RoadmapPreview } from './RoadmapPreview';
 
 const HIGHLIGHTS = [
   {
@@ -32,19 +33,24 @@ export function HomePage() {
         }}
       >
         <Container size="lg">
-          <Stack gap="xl" maw={680}>
-            <Title order={1} c="white" fz={{ base: 34, sm: 52 }} lh={1.1} fw={800}>
-              Apply for a Financing fast and Secure
-            </Title>
-            <Text c="gray.2" fz={{ base: 'md', sm: 'lg' }} maw={560}>
-              Homeward connects you with your mortgage broker: apply online, upload your documents securely
-              and follow every step until your file is ready for funding.
-            </Text>
-            <Box>
-              <LoginCallToAction color="petrol.4" c="navy.9" />
-            </Box>
-            <MarketingFigures inverted />
-          </Stack>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+            <Stack gap="xl" maw={680}>
+              <Title order={1} c="white" fz={{ base: 34, sm: 48 }} lh={1.1} fw={800}>
+                Apply for a Financing fast and Secure
+              </Title>
+              <Text c="gray.2" fz={{ base: 'md', sm: 'lg' }} maw={560}>
+                Homeward connects you with your mortgage broker: apply online, upload your documents securely
+                and follow every step until your file is ready for funding.
+              </Text>
+              <Box>
+                <LoginCallToAction color="petrol.4" c="navy.9" />
+              </Box>
+              <MarketingFigures inverted />
+            </Stack>
+            <Center visibleFrom="md">
+              <RoadmapPreview />
+            </Center>
+          </SimpleGrid>
         </Container>
       </Box>
       <Container size="lg" py={{ base: 48, sm: 72 }}>

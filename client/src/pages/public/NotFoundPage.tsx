@@ -13,7 +13,7 @@ export function NotFoundPage() {
         <Title order={1} c="navy.9">
           Page not found
         </Title>
-        <Text c="dimmed" fw={600} tt="uppercase" size="sm" lts={1}>
+        <Text c="dimmed" fw={600} size="sm" lts={0.5}>
           Error 404
         </Text>
         <Anchor component={Link} to={ROUTES.RouteHome} fw={500}>

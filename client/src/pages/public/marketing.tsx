@@ -25,9 +25,9 @@ export function MarketingFigures({ inverted = false }: { inverted?: boolean }) {
   const strong = inverted ? 'white' : 'navy.9';
   const soft = inverted ? 'gray.3' : 'dimmed';
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl" maw={620}>
+    <SimpleGrid cols={3} spacing={{ base: 'md', sm: 'xl' }} maw={600}>
       <Stack gap={2}>
-        <Text fz={32} fw={800} c={strong} lh={1.1}>
+        <Text fz={{ base: 24, sm: 32 }} fw={800} c={strong} lh={1.1}>
           10k+
         </Text>
         <Text size="sm" c={soft}>
@@ -35,16 +35,19 @@ export function MarketingFigures({ inverted = false }: { inverted?: boolean }) {
         </Text>
       </Stack>
       <Stack gap={4}>
-        <Text fz={32} fw={800} c={strong} lh={1.1}>
+        <Text fz={{ base: 24, sm: 32 }} fw={800} c={strong} lh={1.1}>
           5.0
         </Text>
-        <Rating value={5} readOnly size="sm" color="yellow" aria-label="5.0 rating" />
+        <Rating value={5} readOnly size="xs" color="yellow" aria-label="5.0 rating" />
       </Stack>
       <Stack gap={2}>
-        <Text fz={32} fw={800} c={strong} lh={1.1}>
-          1,938 Rating
+        <Text fz={{ base: 24, sm: 32 }} fw={800} c={strong} lh={1.1}>
+          1,938{' '}
+          <Text span fz={{ base: 'sm', sm: 'md' }} fw={600}>
+            Rating
+          </Text>
         </Text>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" align="center">
           <IconBrandGoogle size={16} color={inverted ? 'white' : undefined} />
           <Text size="sm" c={soft}>
             Google Reviews

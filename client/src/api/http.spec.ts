@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+
+/** In-memory Web Storage for the node test environment. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Responder = (
+  call: Call,
+) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+let calls: Call[] = [];
+let responder: Responder = () => ({ status: 200, body: { data: null } });
+
+const globals = globalThis as unknown as Record<string, unknown>;
+globals.localStorage = new MemoryStorage();
+globals.sessionStorage = new MemoryStorage();
+globals.fetch = async (input: string, init: RequestInit = {}) => {
+  const call: Call = {
+    url: input,
+    method: init.method ?? 'GET',
+    headers: new Headers(init.headers),
+    body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+  };
+  calls.push(call);
+  const { status, body } = await responder(call);
+  return new Response(body === undefined ? null : JSON.stringify(body), { status });
+};
+
+const { api, onSessionExpired, refreshTokens, request } = await import('./http');
+const { ApiError, errorText } = await import('./errors');
+const { getAccessToken, getRefreshToken, setTokens } = await import('./tokens');
+
+const REFRESH = '/auth/api/v3/auth/token/refresh/';
+const tokenError = {
+  status: 403,
+  body: { errors: [{ code: 'token_not_valid', description: 'Token is invalid' }] },
+};
+
+/** The server: `valid` is the access token it accepts; refresh turns refresh-N into access-(N+1). */
+function server(state: { valid: string; refreshDelay?: number; refreshFails?: boolean }): Responder {
+  return async (call) => {
+    if (call.url === REFRESH) {
+      if (state.refreshDelay) await new Promise((resolve) => setTimeout(resolve, state.refreshDelay));
+      if (state.refreshFails) return tokenError;
+      const n = Number(String((call.body as { refresh: string }).refresh).split('-')[1]) + 1;
+      state.valid = `access-${n}`;
+      return { status: 200, body: { data: { access: `access-${n}`, refresh: `refresh-${n}` } } };
+    }
+    if (call.headers.get('Authorization') !== `Bearer ${state.valid}`) return tokenError;
+    return { status: 200, body: { data: { url: call.url }, pagination: { count: 7 } } };
+  };
+}
+
+beforeEach(() => {
+  calls = [];
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  responder = () => ({ status: 200, body: { data: null } });
+});
+
+describe('HTTP client', () => {
+  it('sends the project header and the bearer token, and unwraps data', async () => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    responder = server({ valid: 'access-1' });
+    const data = await api.core.get<{ url: string }>('/users/me/', { search: 'x y', empty: undefined });
+    expect(data.url).toBe('/core/api/v3/users/me/?search=x+y');
+    expect(calls[0].headers.get('X-Project')).toBe('homeward');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('reads the pagination count of lists', async () => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    responder = () => ({ status: 200, body: { data: [1, 2], pagination: { count: 12 } } });
+    await expect(api.core.list<number>('/customers/')).resolves.toEqual({ data: [1, 2], count: 12 });
+  });
+
+  it('on a token error refreshes once, stores the new pair and retries', async () => {
+    setTokens({ access: 'stale', refresh: 'refresh-1' });
+    responder = server({ valid: 'access-1' });
+    await api.events.get('/events/');
+    expect(calls.map((c) => c.url)).toEqual(['/events/api/v3/events/', REFRESH, '/events/api/v3/events/']);
+    expect(calls[2].headers.get('Authorization')).toBe('Bearer access-2');
+    expect(getAccessToken()).toBe('access-2');
+    expect(getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('shares one refresh between concurrent requests', async () => {
+    setTokens({ access: 'stale', refresh: 'refresh-1' });
+    responder = server({ valid: 'access-1', refreshDelay: 20 });
+    await Promise.all([api.core.get('/a/'), api.core.get('/b/'), api.core.get('/c/')]);
+    expect(calls.filter((c) => c.url === REFRESH)).toHaveLength(1);
+    expect(calls.filter((c) => c.headers.get('Authorization') === 'Bearer access-2')).toHaveLength(3);
+  });
+
+  it('refreshes first when there is a refresh token but no access token', async () => {
+    localStorage.setItem('homeward.refresh', 'refresh-4');
+    responder = server({ valid: 'none' });
+    await api.core.get('/users/me/');
+    expect(calls.map((c) => c.url)).toEqual([REFRESH, '/core/api/v3/users/me/']);
+  });
+
+  it('removes the tokens and expires the session when the refresh fails', async () => {
+    setTokens({ access: 'stale', refresh: 'refresh-1' });
+    responder = server({ valid: 'access-1', refreshFails: true });
+    let expired = 0;
+    const stop = onSessionExpired(() => (expired += 1));
+    await expect(api.core.get('/users/me/')).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(expired).toBe(1);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(calls.filter((c) => c.url === '/core/api/v3/users/me/')).toHaveLength(1);
+  });
+
+  it('a failing refresh call itself removes the tokens', async () => {
+    setTokens({ access: 'a', refresh: 'refresh-1' });
+    responder = server({ valid: 'a', refreshFails: true });
+    await expect(refreshTokens()).rejects.toBeInstanceOf(ApiError);
+    expect(getRefreshToken()).toBeNull();
+  });
+
+  it('does not treat a wrong password as an expired session', async () => {
+    responder = () => ({
+      status: 401,
+      body: { errors: [{ code: 'invalid_credentials', description: 'Wrong phone number or password' }] },
+    });
+    let expired = 0;
+    const stop = onSessionExpired(() => (expired += 1));
+    const failure = await request('auth', '/auth/token/obtain/', {
+      method: 'POST',
+      body: {},
+      auth: false,
+    }).catch((e: unknown) => e);
+    stop();
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as InstanceType<typeof ApiError>).code).toBe('invalid_credentials');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers.get('Authorization')).toBeNull();
+    expect(expired).toBe(0);
+  });
+
+  it('leaves other 403 answers alone', async () => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    responder = () => ({
+      status: 403,
+      body: { errors: [{ code: 'forbidden', description: 'Not allowed' }] },
+    });
+    await expect(api.core.get('/x/')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(calls).toHaveLength(1);
+    expect(getRefreshToken()).toBe('refresh-1');
+  });
+});
+
+describe('errorText', () => {
+  it('joins the descriptions with line breaks', () => {
+    const error = new ApiError(400, { errors: [{ description: 'First' }, { description: 'Second' }] });
+    expect(errorText(error)).toBe('First\nSecond');
+  });
+
+  it('falls back when there are no descriptions', () => {
+    expect(errorText(new ApiError(500, 'Bad gateway'))).toBe(
+      'Something went wrong, please contact your broker.',
+    );
+    expect(errorText(new ApiError(400, { errors: [] }))).toBe(
+      'Something went wrong, please contact your broker.',
+    );
+    expect(errorText(new Error('boom'))).toBe('Something went wrong, please contact your broker.');
+    expect(errorText(undefined, 'Error while loading lawyers')).toBe('Error while loading lawyers');
+  });
+});
