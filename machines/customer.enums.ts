@@ -20,3 +20,29 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export function normaliseStatus(value: string): string {
   return value === 'canceled' ? 'cancelled' : value;
 }
+
+/** The five roadmap steps, in the order the customer follows them. */
+export const ROADMAP_STEPS = ['application', 'uploads', 'lawyers', 'appraisers', 'sign_documents'] as const;
+export type RoadmapStep = (typeof ROADMAP_STEPS)[number];
+
+export interface StepState {
+  step: RoadmapStep;
+  is_active: boolean;
+  is_completed: boolean;
+}
+
+/** A new client starts with every step open except signing, which the broker opens when documents are out. */
+export function initialSteps(): StepState[] {
+  return ROADMAP_STEPS.map((step) => ({ step, is_active: step !== 'sign_documents', is_completed: false }));
+}
+
+export const NOTIFY_TYPES = [
+  'request_review',
+  'resend_password',
+  'form_sent',
+  'lawyer_approved_email',
+] as const;
+export type NotifyType = (typeof NOTIFY_TYPES)[number];
+
+/** Days until the closing date when it is within the warning window, else null. */
+export const CLOSING_WARNING_DAYS = 14;

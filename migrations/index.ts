@@ -1,6 +1,12 @@
 import { EventStore1763700000000 } from './1763700000000-event-store.js';
 import { Users1763700000100 } from './1763700000100-users.js';
 import { Directory1763700000200 } from './1763700000200-directory.js';
+import { ClientsWorkspace1763700000300 } from './1763700000300-clients-workspace.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
-export const migrations = [EventStore1763700000000, Users1763700000100, Directory1763700000200];
+export const migrations = [
+  EventStore1763700000000,
+  Users1763700000100,
+  Directory1763700000200,
+  ClientsWorkspace1763700000300,
+];

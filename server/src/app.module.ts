@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { FormsModule } from './forms/forms.module.js';
 import { LawyersModule } from './lawyers/lawyers.module.js';
+import { NotesModule } from './notes/notes.module.js';
 import { HealthController } from './health.controller.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module.js';
@@ -21,6 +22,7 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         CustomersModule,
+        NotesModule,
         FormsModule,
         LawyersModule,
         AppraisersModule,

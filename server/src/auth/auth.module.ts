@@ -10,6 +10,6 @@ import { SessionsRepository } from './sessions.repository.js';
   imports: [UsersModule],
   controllers: [AuthController],
   providers: [AuthService, PasswordService, SessionProjection, SessionsRepository],
-  exports: [AuthService, PasswordService],
+  exports: [AuthService, PasswordService, SessionsRepository],
 })
 export class AuthModule {}

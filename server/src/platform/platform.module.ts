@@ -18,6 +18,8 @@ import { RealtimeGateway } from './realtime/realtime.gateway.js';
 import { RealtimeProcessor } from './realtime/realtime.processor.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
 import { PinoLogger } from './logging/pino.logger.js';
+import { FileLinks } from './storage/file-links.js';
+import { FilesController } from './storage/files.controller.js';
 import { StorageModule } from './storage/storage.module.js';
 
 export interface PlatformOptions {
@@ -48,8 +50,10 @@ export class PlatformModule {
         QueueModule,
         StorageModule,
       ],
+      controllers: [FilesController],
       providers: [
         configProvider,
+        FileLinks,
         EventStore,
         ProjectionRegistry,
         ProjectionRebuilder,
@@ -66,6 +70,7 @@ export class PlatformModule {
       ],
       exports: [
         configProvider,
+        FileLinks,
         EventStore,
         ProjectionRegistry,
         ProjectionRebuilder,

@@ -3,6 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from './event.types.js';
 import type { Projection } from './projection.js';
 
+/** A projection that lists this type sees every event (audit trails). */
+export const ALL_EVENTS = '*';
+
 @Injectable()
 export class ProjectionRegistry {
   private readonly projections: Projection[] = [];
@@ -29,6 +32,7 @@ export class ProjectionRegistry {
   async apply(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       for (const projection of this.byType.get(event.type) ?? []) await projection.apply(event, tx);
+      for (const projection of this.byType.get(ALL_EVENTS) ?? []) await projection.apply(event, tx);
     }
   }
 }

@@ -21,12 +21,25 @@ function flatten(errors: ValidationError[], parent = ''): ApiErrorItem[] {
 class RequestValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new AppError(400, 'malformed_body', 'The request body must be a JSON object.');
+      const wantsList = metadata.metatype === Array;
+      if (value === null || typeof value !== 'object' || Array.isArray(value) !== wantsList) {
+        throw new AppError(
+          400,
+          'malformed_body',
+          `The request body must be a JSON ${wantsList ? 'list' : 'object'}.`,
+        );
       }
     }
     return super.transform(value, metadata);
   }
+}
+
+/** Turns class-validator errors into the API's error list, first field first. */
+export function validationErrors(errors: ValidationError[]): AppError {
+  const items = flatten(errors);
+  const [first, ...rest] =
+    items.length > 0 ? items : [{ code: 'invalid', description: 'The request body is not valid.' }];
+  return new AppError(400, first.code, first.description, first.field, rest);
 }
 
 /** Refuses unknown fields and wrong types with a 400 that names each field; nothing reaches a handler unchecked. */
@@ -37,11 +50,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const items = flatten(errors);
-      const [first, ...rest] =
-        items.length > 0 ? items : [{ code: 'invalid', description: 'The request body is not valid.' }];
-      return new AppError(400, first.code, first.description, first.field, rest);
-    },
+    exceptionFactory: validationErrors,
   });
 }

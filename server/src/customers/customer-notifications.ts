@@ -1,0 +1,116 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { messageId, NotificationRules } from '../notifications/notification.rules.js';
+import type { OutgoingMessage } from '../notifications/message.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import type { CustomerNotificationRequested } from './customer.events.js';
+
+interface Recipient {
+  id: string;
+  user_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  form_code: string | null;
+  lawyer_email: string | null;
+  lawyer_first_name: string | null;
+  broker_first_name: string | null;
+  broker_last_name: string | null;
+}
+
+/** Messages that staff send a client: a review request and the upload link, and the e-mail to the lawyer. */
+@Injectable()
+export class CustomerNotifications implements OnModuleInit {
+  constructor(
+    private readonly rules: NotificationRules,
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.rules.register((event) => this.messagesFor(event));
+  }
+
+  private async recipient(customerId: string): Promise<Recipient | null> {
+    const rows: Recipient[] = await this.dataSource.query(
+      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, NULL AS form_code,
+              l.email AS lawyer_email, l.first_name AS lawyer_first_name, b.first_name AS broker_first_name, b.last_name AS broker_last_name
+         FROM customers c LEFT JOIN lawyers l ON l.id = c.lawyer_id LEFT JOIN users b ON b.id = c.broker_id
+        WHERE c.id = $1`,
+      [customerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async messagesFor(event: StoredEvent): Promise<OutgoingMessage[]> {
+    if (event.type !== 'customer.review_requested' && event.type !== 'customer.notification_requested')
+      return [];
+    const to = await this.recipient(event.streamId);
+    if (!to) return [];
+    const rel = to.user_id ? { type: 'User', id: to.user_id } : null;
+    const broker =
+      [to.broker_first_name, to.broker_last_name].filter(Boolean).join(' ') || 'your mortgage team';
+    const base = { recipientUserId: to.user_id, rel };
+
+    if (event.type === 'customer.review_requested') {
+      const text = `Hi ${to.first_name}, thank you for choosing Homeward! Would you take a minute to review your experience with ${broker}? Reply to this message or visit ${this.config.publicUrl}/contacts.`;
+      return [
+        {
+          ...base,
+          id: messageId(event, 'review-email'),
+          channel: 'email',
+          to: to.email,
+          subject: 'How did we do?',
+          text,
+        },
+        {
+          ...base,
+          id: messageId(event, 'review-sms'),
+          channel: 'sms',
+          to: `+${to.phone_number}`,
+          subject: 'Review request',
+          text,
+        },
+      ];
+    }
+
+    const { notifyType } = (event as unknown as CustomerNotificationRequested).data;
+    if (notifyType === 'form_sent') {
+      const link = to.form_code
+        ? `${this.config.publicUrl}/form/${to.form_code}/`
+        : `${this.config.publicUrl}/roadmap`;
+      const text = `Hi ${to.first_name}, ${broker} has asked you to upload your documents for your mortgage application: ${link}`;
+      return [
+        {
+          ...base,
+          id: messageId(event, 'upload-email'),
+          channel: 'email',
+          to: to.email,
+          subject: 'Please upload your documents',
+          text,
+        },
+        {
+          ...base,
+          id: messageId(event, 'upload-sms'),
+          channel: 'sms',
+          to: `+${to.phone_number}`,
+          subject: 'Upload request',
+          text,
+        },
+      ];
+    }
+    if (!to.lawyer_email) return [];
+    return [
+      {
+        ...base,
+        id: messageId(event, 'lawyer-email'),
+        channel: 'email',
+        to: to.lawyer_email,
+        subject: `New client: ${to.first_name} ${to.last_name}`,
+        text: `Hello ${to.lawyer_first_name ?? ''}, ${to.first_name} ${to.last_name} has chosen you as their lawyer for their mortgage with ${broker}. Client e-mail: ${to.email}, phone: +${to.phone_number}.`,
+      },
+    ];
+  }
+}

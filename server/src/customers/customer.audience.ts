@@ -1,0 +1,53 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.audience.js';
+import { rooms } from '../platform/realtime/rooms.js';
+import type { CustomerDeleted, CustomerUpdated } from './customer.events.js';
+
+/** Staff who may see a client: every principal broker and assistant, and the client's own broker. */
+export function staffRoomsFor(brokerIds: (string | null | undefined)[]): string[] {
+  const brokers = [...new Set(brokerIds.filter((id): id is string => !!id))];
+  return [rooms.role('principal_broker'), rooms.role('assistant'), ...brokers.map(rooms.user)];
+}
+
+/** Who hears of client events (the client and their staff) and of notes (staff only). */
+@Injectable()
+export class CustomerAudience implements OnModuleInit {
+  constructor(
+    private readonly audience: RealtimeAudience,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.audience.register((event) => this.of(event));
+  }
+
+  private async brokerOf(customerId: string): Promise<string | null> {
+    const rows: { broker_id: string | null }[] = await this.dataSource.query(
+      'SELECT broker_id FROM customers WHERE id = $1',
+      [customerId],
+    );
+    return rows[0]?.broker_id ?? null;
+  }
+
+  async of(event: StoredEvent): Promise<Audience | null> {
+    if (event.streamType === 'customer') {
+      const customerId = event.streamId;
+      const brokers: (string | null | undefined)[] = [await this.brokerOf(customerId)];
+      if (event.type === 'customer.deleted') brokers.push((event.data as CustomerDeleted['data']).brokerId);
+      if (event.type === 'customer.updated')
+        brokers.push((event.data as CustomerUpdated['data']).before.brokerId);
+      return { rooms: [rooms.customer(customerId), ...staffRoomsFor(brokers)], customerId };
+    }
+    if (event.streamType === 'note') {
+      const customerId = (event.data as { customerId: string }).customerId;
+      return { rooms: staffRoomsFor([await this.brokerOf(customerId)]), customerId };
+    }
+    if (event.streamType === 'note_reads') {
+      const data = event.data as { customerId: string; userId: string };
+      return { rooms: [rooms.user(data.userId)], customerId: data.customerId };
+    }
+    return null;
+  }
+}

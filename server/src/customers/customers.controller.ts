@@ -1,0 +1,134 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseArrayPipe,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { IsBoolean, IsIn } from 'class-validator';
+import { ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
+import { STAFF_ROLES } from '../../../machines/roles.js';
+import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
+import { API, RequestMetadata } from '../platform/http/request-metadata.js';
+import { validationErrors } from '../platform/http/validation.pipe.js';
+import { CreateCustomerDto, ListCustomersQuery, NotifyDto, UpdateCustomerDto } from './customer.dto.js';
+import { toCustomerView, type CustomerView } from './customer.view.js';
+import { CustomersRepository } from './customers.repository.js';
+import { CustomersService } from './customers.service.js';
+
+export class StepDto {
+  @IsIn(ROADMAP_STEPS, { message: `The step field must be one of ${ROADMAP_STEPS.join(', ')}` })
+  step: StepState['step'];
+
+  @IsBoolean({ message: 'The is_active field must be true or false' })
+  is_active: boolean;
+
+  @IsBoolean({ message: 'The is_completed field must be true or false' })
+  is_completed: boolean;
+}
+
+/** The staff clients workspace: list, read, create, edit, status, delete, notify and steps. */
+@Controller(`${API.core}/customers`)
+@Roles(...STAFF_ROLES)
+export class CustomersController {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly repository: CustomersRepository,
+  ) {}
+
+  @Get('/')
+  async list(
+    @Query() query: ListCustomersQuery,
+    @CurrentUser() caller: Caller,
+  ): Promise<PageEnvelope<CustomerView>> {
+    // Only principal brokers and assistants filter by broker; a broker always sees just their own clients.
+    const broker = caller.role === 'principal_broker' || caller.role === 'assistant' ? query.broker : '';
+    const { rows, count } = await this.repository.list(caller, {
+      search: query.search,
+      status: query.status,
+      dealType: query.deal_type,
+      broker,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return page(rows.map(toCustomerView), count, query.offset, query.limit);
+  }
+
+  @Get(':id/')
+  async get(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentUser() caller: Caller,
+  ): Promise<DataEnvelope<CustomerView>> {
+    return ok(toCustomerView(await this.customers.visible(caller, id)));
+  }
+
+  @Post('/')
+  async create(
+    @Body() body: CreateCustomerDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<CustomerView>> {
+    const id = await this.customers.create(caller, body, meta);
+    return ok(toCustomerView(await this.customers.visible(caller, id)));
+  }
+
+  @Patch(':id/')
+  async update(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: UpdateCustomerDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<CustomerView>> {
+    await this.customers.update(caller, id, body, meta);
+    return ok(toCustomerView(await this.customers.visible(caller, id)));
+  }
+
+  @Delete(':id/')
+  async remove(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<object>> {
+    await this.customers.remove(caller, id, meta);
+    return ok({});
+  }
+
+  @Post(':id/notify/')
+  @HttpCode(200)
+  async notify(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: NotifyDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<CustomerView>> {
+    await this.customers.notify(caller, id, body.notify_type, meta);
+    return ok(toCustomerView(await this.customers.visible(caller, id)));
+  }
+
+  @Patch(':id/steps/')
+  async steps(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body(
+      new ParseArrayPipe({
+        items: StepDto,
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        exceptionFactory: validationErrors,
+      }),
+    )
+    body: StepDto[],
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<{ data: CustomerView }>> {
+    await this.customers.setSteps(caller, id, body, meta);
+    return ok({ data: toCustomerView(await this.customers.visible(caller, id)) });
+  }
+}

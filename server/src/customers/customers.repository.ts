@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { StepState } from '../../../machines/customer.enums.js';
+import type { Caller } from '../platform/auth/auth.decorators.js';
+import { visibilityCondition } from './customer-access.js';
+
+export interface CustomerRow {
+  id: string;
+  typed_id: string;
+  user_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  status: string;
+  deal_type: string;
+  customer_type: string;
+  closing_date: string | null;
+  filogix_number: string | null;
+  lender: string;
+  address_line: string;
+  broker_id: string | null;
+  assistant_id: string | null;
+  second_applicant_first_name: string;
+  second_applicant_last_name: string;
+  second_applicant_email: string;
+  second_applicant_phone_number: string;
+  is_review_requested: boolean;
+  review_requested_at: Date | null;
+  steps: StepState[];
+  lawyer_id: string | null;
+  lawyer_status: string;
+  appraiser_id: string | null;
+  appraiser_status: string;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+  broker_first_name: string | null;
+  broker_last_name: string | null;
+  assistant_first_name: string | null;
+  assistant_last_name: string | null;
+  notes_unread: number;
+}
+
+export interface CustomerFilters {
+  search: string;
+  status: string;
+  dealType: string;
+  broker: string;
+  offset: number;
+  limit: number;
+}
+
+const SELECT = `
+  SELECT c.*, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date,
+         b.first_name AS broker_first_name, b.last_name AS broker_last_name,
+         a.first_name AS assistant_first_name, a.last_name AS assistant_last_name,
+         (SELECT count(*)::int FROM notes n
+           WHERE n.customer_id = c.id AND n.author_id <> $1
+             AND n.position > COALESCE((SELECT r.read_up_to FROM note_reads r WHERE r.customer_id = c.id AND r.user_id = $1), 0)
+         ) AS notes_unread
+    FROM customers c
+    LEFT JOIN users b ON b.id = c.broker_id
+    LEFT JOIN users a ON a.id = c.assistant_id`;
+
+/** Plain queries over the `customers` read table, always within what the caller may see. */
+@Injectable()
+export class CustomersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
+    const scope = visibilityCondition(caller, 3);
+    const params: unknown[] = [caller.id, id];
+    if (scope.value !== null) params.push(scope.value);
+    const rows: CustomerRow[] = await this.dataSource.query(
+      `${SELECT} WHERE c.id = $2 AND ${scope.sql}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
+    const params: unknown[] = [caller.id];
+    const where: string[] = [];
+    const scope = visibilityCondition(caller, 2);
+    if (scope.value !== null) params.push(scope.value);
+    where.push(scope.sql);
+    const add = (sql: (p: string) => string, value: unknown): void => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (filters.status) add((p) => `c.status = ${p}`, filters.status);
+    if (filters.dealType) add((p) => `c.deal_type = ${p}`, filters.dealType);
+    if (filters.broker) add((p) => `c.broker_id = ${p}`, filters.broker);
+    const search = filters.search.trim();
+    if (search) {
+      const digits = search.replace(/\D/g, '');
+      params.push(`%${search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+      const like = `$${params.length}`;
+      const phoneClause =
+        digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
+      where.push(`(lower(c.first_name || ' ' || c.last_name) LIKE ${like} OR lower(c.email) LIKE ${like}
+        OR lower(c.typed_id) LIKE ${like} OR lower(COALESCE(c.filogix_number, '')) LIKE ${like}${phoneClause})`);
+    }
+    const condition = where.join(' AND ');
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM customers c WHERE $1::uuid IS NOT NULL AND ${condition}`,
+      params,
+    )) as {
+      count: number;
+    }[];
+    params.push(filters.limit, filters.offset);
+    const rows: CustomerRow[] = await this.dataSource.query(
+      `${SELECT} WHERE ${condition} ORDER BY c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return { rows, count };
+  }
+
+  async staffUser(id: string): Promise<{ id: string; role: string } | null> {
+    const rows: { id: string; role: string }[] = await this.dataSource.query(
+      "SELECT id, role FROM users WHERE id = $1 AND is_active AND role <> 'customer'",
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async phoneTaken(phoneNumber: string, exceptUserId: string | null): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM users WHERE phone_number = $1 AND is_active AND id IS DISTINCT FROM $2',
+      [phoneNumber, exceptUserId],
+    );
+    return rows.length > 0;
+  }
+
+  async typedIdTaken(typedId: string): Promise<boolean> {
+    return (await this.dataSource.query('SELECT 1 FROM customers WHERE typed_id = $1', [typedId])).length > 0;
+  }
+}

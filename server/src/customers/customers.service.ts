@@ -1,0 +1,318 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
+import { AuthService } from '../auth/auth.service.js';
+import { PasswordService } from '../auth/password.service.js';
+import { SESSION_STREAM } from '../auth/session.events.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { noteDecider } from '../notes/note.decider.js';
+import { NOTE_STREAM } from '../notes/note.events.js';
+import type { Caller } from '../platform/auth/auth.decorators.js';
+import { EventStore } from '../platform/event-store/event-store.js';
+import type { AppendRequest, EventMetadata } from '../platform/event-store/event.types.js';
+import { AppError } from '../platform/http/app-error.js';
+import { userDecider } from '../users/user.decider.js';
+import { USER_STREAM } from '../users/user.events.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { customerDecider } from './customer.decider.js';
+import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
+import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
+import { CustomersRepository, type CustomerRow } from './customers.repository.js';
+import { newTypedId } from './typed-id.js';
+
+const STREAM = (id: string) => ({ type: CUSTOMER_STREAM, id });
+
+/** Client commands: who may do what is checked here, what happens is decided by the customer decider. */
+@Injectable()
+export class CustomersService {
+  constructor(
+    private readonly events: EventStore,
+    private readonly customers: CustomersRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly passwords: PasswordService,
+    private readonly auth: AuthService,
+  ) {}
+
+  async visible(caller: Caller, id: string): Promise<CustomerRow> {
+    const row = await this.customers.findVisible(caller, id);
+    if (!row) throw AppError.notFound('This client does not exist.');
+    return row;
+  }
+
+  async create(caller: Caller, dto: CreateCustomerDto, meta: EventMetadata): Promise<string> {
+    let brokerId = dto.broker ?? null;
+    if (caller.role === 'broker') {
+      // A broker creates clients for themselves; choosing another broker is for principal brokers and assistants.
+      if (brokerId && brokerId !== caller.id)
+        throw AppError.forbidden('Only a principal broker or an assistant may choose the broker.');
+      brokerId = caller.id;
+    }
+    if (!brokerId) throw AppError.invalidField('broker', 'The broker field is required');
+    await this.checkStaff(brokerId, ['broker', 'principal_broker'], 'broker');
+    if (dto.assistant) await this.checkStaff(dto.assistant, ['assistant'], 'assistant');
+    if (await this.customers.phoneTaken(dto.phone_number, null)) {
+      throw AppError.invalidField('phone_number', 'A user with this phone number already exists.');
+    }
+
+    const customerId = randomUUID();
+    const userId = randomUUID();
+    let typedId = newTypedId();
+    while (await this.customers.typedIdTaken(typedId)) typedId = newTypedId();
+    const details: CustomerDetails = {
+      firstName: dto.first_name,
+      lastName: dto.last_name,
+      email: dto.email,
+      phoneNumber: dto.phone_number,
+      status: dto.status,
+      dealType: dto.deal_type,
+      customerType: dto.role ?? 'applicant',
+      closingDate: dto.closing_date ?? null,
+      filogixNumber: dto.filogix_number ?? null,
+      lender: dto.lender ?? '',
+      addressLine: dto.address_line ?? '',
+      brokerId,
+      assistantId: dto.assistant ?? null,
+      secondApplicant: {
+        firstName: dto.second_applicant_first_name ?? '',
+        lastName: dto.second_applicant_last_name ?? '',
+        email: dto.second_applicant_email ?? '',
+        phoneNumber: dto.second_applicant_phone_number ?? '',
+      },
+    };
+    const { delivery, passwordHash } = await this.passwords.issueOneTimePassword();
+    const requests: AppendRequest[] = [
+      {
+        streamType: CUSTOMER_STREAM,
+        streamId: customerId,
+        expectedVersion: 'no_stream',
+        events: customerDecider.decide(
+          { type: 'CreateCustomer', customerId, typedId, userId, details },
+          customerDecider.initialState(),
+        ),
+      },
+      {
+        streamType: USER_STREAM,
+        streamId: userId,
+        expectedVersion: 'no_stream',
+        events: userDecider.decide(
+          {
+            type: 'RegisterUser',
+            userId,
+            role: 'customer',
+            firstName: details.firstName,
+            lastName: details.lastName,
+            phoneNumber: details.phoneNumber,
+            email: details.email,
+            passwordHash,
+            requireChangePassword: true,
+            customerId,
+            passwordDelivery: delivery,
+          },
+          userDecider.initialState(),
+        ),
+      },
+    ];
+    const note = dto.initial_note?.trim();
+    if (note) {
+      const noteId = randomUUID();
+      requests.push({
+        streamType: NOTE_STREAM,
+        streamId: noteId,
+        expectedVersion: 'no_stream',
+        events: noteDecider.decide(
+          { type: 'AddNote', noteId, customerId, authorId: caller.id, text: note, file: null },
+          noteDecider.initialState(),
+        ),
+      });
+    }
+    await this.events.append(requests, meta);
+    return customerId;
+  }
+
+  async update(caller: Caller, id: string, dto: UpdateCustomerDto, meta: EventMetadata): Promise<void> {
+    const row = await this.visible(caller, id);
+    const { status, version, is_create_folder: createFolder, ...fields } = dto;
+    const changes = this.changesFrom(fields, row);
+    if ('brokerId' in changes && changes.brokerId !== row.broker_id) {
+      if (caller.role !== 'principal_broker' && caller.role !== 'assistant') {
+        throw AppError.forbidden('Only a principal broker or an assistant may change the broker.');
+      }
+      if (!changes.brokerId) throw AppError.invalidField('broker', 'The broker field is required');
+      await this.checkStaff(changes.brokerId, ['broker', 'principal_broker'], 'broker');
+    }
+    if (changes.assistantId) await this.checkStaff(changes.assistantId, ['assistant'], 'assistant');
+    if (
+      changes.phoneNumber &&
+      changes.phoneNumber !== row.phone_number &&
+      (await this.customers.phoneTaken(changes.phoneNumber, row.user_id))
+    ) {
+      throw AppError.invalidField('phone_number', 'A user with this phone number already exists.');
+    }
+
+    const { state, version: current } = await this.events.aggregate(customerDecider, CUSTOMER_STREAM, id);
+    if (version !== undefined && version !== current) {
+      throw AppError.conflict(
+        'version_conflict',
+        'This client was changed by someone else. Reload to see the changes, then try again.',
+      );
+    }
+    const folderChoice = createFolder === undefined ? null : createFolder ? 'create_folder' : 'rename_folder';
+    const updated = customerDecider.decide({ type: 'UpdateCustomer', changes, folderChoice }, state);
+    const afterUpdate = updated.reduce(customerDecider.evolve, state);
+    const statusEvents = status
+      ? customerDecider.decide({ type: 'ChangeStatus', status: status as CustomerStatus }, afterUpdate)
+      : [];
+    const events = [...updated, ...statusEvents];
+    if (events.length === 0) return;
+
+    const requests: AppendRequest[] = [
+      { streamType: CUSTOMER_STREAM, streamId: id, expectedVersion: current, events },
+    ];
+    // The customer's own account follows their name, phone and e-mail, so sign-in keeps working.
+    const profile = {
+      firstName: changes.firstName,
+      lastName: changes.lastName,
+      phoneNumber: changes.phoneNumber,
+      email: changes.email,
+    };
+    if (row.user_id && Object.values(profile).some((v) => v !== undefined)) {
+      const user = await this.events.aggregate(userDecider, USER_STREAM, row.user_id);
+      const userEvents = userDecider.decide({ type: 'UpdateProfile', changes: profile }, user.state);
+      if (userEvents.length)
+        requests.push({
+          streamType: USER_STREAM,
+          streamId: row.user_id,
+          expectedVersion: user.version,
+          events: userEvents,
+        });
+    }
+    await this.events.append(requests, meta);
+  }
+
+  async remove(caller: Caller, id: string, meta: EventMetadata): Promise<CustomerRow> {
+    const row = await this.visible(caller, id);
+    const { state, version } = await this.events.aggregate(customerDecider, CUSTOMER_STREAM, id);
+    const requests: AppendRequest[] = [
+      {
+        streamType: CUSTOMER_STREAM,
+        streamId: id,
+        expectedVersion: version,
+        events: customerDecider.decide({ type: 'DeleteCustomer' }, state),
+      },
+    ];
+    if (row.user_id) {
+      const user = await this.events.aggregate(userDecider, USER_STREAM, row.user_id);
+      requests.push({
+        streamType: USER_STREAM,
+        streamId: row.user_id,
+        expectedVersion: user.version,
+        events: userDecider.decide({ type: 'Deactivate', reason: 'client deleted' }, user.state),
+      });
+      for (const family of await this.sessions.activeFamilies(row.user_id)) {
+        requests.push({
+          streamType: SESSION_STREAM,
+          streamId: family.id,
+          expectedVersion: family.version,
+          events: [{ type: 'session.revoked', data: { reason: 'user_deactivated' } }],
+        });
+      }
+    }
+    await this.events.append(requests, meta);
+    return row;
+  }
+
+  async notify(caller: Caller, id: string, notifyType: string, meta: EventMetadata): Promise<void> {
+    const row = await this.visible(caller, id);
+    switch (notifyType) {
+      case 'request_review':
+        await this.events.handle(
+          customerDecider,
+          STREAM(id),
+          { type: 'RequestReview', at: new Date().toISOString() },
+          meta,
+        );
+        return;
+      case 'resend_password': {
+        const user = row.user_id ? await this.users.findById(row.user_id) : null;
+        if (!user || !user.is_active)
+          throw AppError.badRequest('no_account', 'This client has no active account to send a password to.');
+        await this.auth.resetPassword(user, 'resend_password', meta);
+        return;
+      }
+      case 'lawyer_approved_email':
+        if (!row.lawyer_id || row.lawyer_status !== 'assigned') {
+          throw AppError.badRequest('no_lawyer', 'This client has no assigned lawyer to e-mail yet.');
+        }
+        await this.events.handle(
+          customerDecider,
+          STREAM(id),
+          { type: 'RequestNotification', notifyType: 'lawyer_approved_email' },
+          meta,
+        );
+        return;
+      case 'form_sent':
+        await this.events.handle(
+          customerDecider,
+          STREAM(id),
+          { type: 'RequestNotification', notifyType: 'form_sent' },
+          meta,
+        );
+        return;
+    }
+  }
+
+  async setSteps(caller: Caller, id: string, steps: StepState[], meta: EventMetadata): Promise<void> {
+    await this.visible(caller, id);
+    const byStep = new Map(steps.map((s) => [s.step, s]));
+    if (byStep.size !== ROADMAP_STEPS.length || steps.length !== ROADMAP_STEPS.length) {
+      throw AppError.invalidField('steps', `Send each of the five steps once: ${ROADMAP_STEPS.join(', ')}.`);
+    }
+    const ordered = ROADMAP_STEPS.map((step) => {
+      const s = byStep.get(step)!;
+      return { step, is_active: s.is_active, is_completed: s.is_completed };
+    });
+    await this.events.handle(customerDecider, STREAM(id), { type: 'SetSteps', steps: ordered }, meta);
+  }
+
+  private changesFrom(
+    fields: Omit<UpdateCustomerDto, 'status' | 'version' | 'is_create_folder'>,
+    row: CustomerRow,
+  ): CustomerChanges {
+    const changes: CustomerChanges = {
+      firstName: fields.first_name,
+      lastName: fields.last_name,
+      email: fields.email,
+      phoneNumber: fields.phone_number,
+      dealType: fields.deal_type,
+      customerType: fields.role,
+      closingDate: fields.closing_date,
+      filogixNumber: fields.filogix_number,
+      lender: fields.lender,
+      addressLine: fields.address_line,
+      brokerId: fields.broker,
+      assistantId: fields.assistant,
+    };
+    const second = [
+      fields.second_applicant_first_name,
+      fields.second_applicant_last_name,
+      fields.second_applicant_email,
+      fields.second_applicant_phone_number,
+    ];
+    if (second.some((v) => v !== undefined)) {
+      changes.secondApplicant = {
+        firstName: fields.second_applicant_first_name ?? row.second_applicant_first_name,
+        lastName: fields.second_applicant_last_name ?? row.second_applicant_last_name,
+        email: fields.second_applicant_email ?? row.second_applicant_email,
+        phoneNumber: fields.second_applicant_phone_number ?? row.second_applicant_phone_number,
+      };
+    }
+    return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as CustomerChanges;
+  }
+
+  private async checkStaff(id: string, roles: string[], field: string): Promise<void> {
+    const user = await this.customers.staffUser(id);
+    if (!user || !roles.includes(user.role))
+      throw AppError.invalidField(field, `The ${field} field must name an active ${roles.join(' or ')}.`);
+  }
+}
