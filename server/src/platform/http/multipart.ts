@@ -37,6 +37,7 @@ export function sanitiseFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
