@@ -10,13 +10,12 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  * `accessDenied`, `passwordChanged`, `passwordChangeFailed`, `signedOut`).
  */
 
-export const USER_ROLES = ['principal_broker', 'broker', 'assistant', 'customer'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const STAFF_ROLES: readonly UserRole[] = ['principal_broker', 'broker', 'assistant'];
+import { isRole, ROLES, type Role } from './roles.js';
 
-export function isUserRole(role: unknown): role is UserRole {
-  return typeof role === 'string' && (USER_ROLES as readonly string[]).includes(role);
-}
+export { STAFF_ROLES } from './roles.js';
+export const USER_ROLES = ROLES;
+export type UserRole = Role;
+export const isUserRole = isRole;
 
 export interface SessionTokens {
   access: string;
