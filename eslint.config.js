@@ -22,7 +22,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-*', '@nestjs/*', '../server/*', '../client/*', 'typeorm'], message: 'machines/ imports nothing but xstate' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@nestjs/*', '../server/*', '../client/*', 'typeorm'],
+              message: 'machines/ imports nothing but xstate',
+            },
+          ],
+        },
       ],
     },
   },
