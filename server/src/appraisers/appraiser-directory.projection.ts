@@ -1,8 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import {
   APPRAISER_DIRECTORY_EVENT_TYPES,
   type AppraiserRegistered,
@@ -11,16 +10,10 @@ import {
 
 /** Banks and the appraisers who work with them, by location. */
 @Injectable()
-export class AppraiserDirectoryProjection implements Projection, OnModuleInit {
+export class AppraiserDirectoryProjection extends InlineProjection {
   readonly name = 'appraiser_directory';
   readonly tables = ['banks', 'appraisers'];
   readonly eventTypes = APPRAISER_DIRECTORY_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     if (stored.type === 'bank.registered') {

@@ -1,21 +1,14 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { SESSION_EVENT_TYPES, type SessionEvent } from './session.events.js';
 
 @Injectable()
-export class SessionProjection implements Projection, OnModuleInit {
+export class SessionProjection extends InlineProjection {
   readonly name = 'refresh_sessions';
   readonly tables = ['refresh_sessions'];
   readonly eventTypes = SESSION_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     const event = stored as StoredEvent & SessionEvent;

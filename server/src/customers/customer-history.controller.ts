@@ -1,6 +1,7 @@
+import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -9,20 +10,7 @@ import { AppError } from '../platform/http/app-error.js';
 import { API } from '../platform/http/request-metadata.js';
 import { CustomersService } from './customers.service.js';
 
-export class HistoryQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The offset field must be a whole number' })
-  @Min(0, { message: 'The offset field must be at least 0' })
-  offset = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The limit field must be a whole number' })
-  @Min(1, { message: 'The limit field must be at least 1' })
-  @Max(1000, { message: 'The limit field may not be greater than 1000' })
-  limit = 50;
-
+export class HistoryQuery extends PageQuery(50, 1000) {
   @IsOptional()
   @IsString()
   @Matches(/^[a-z_]+\.[a-z_]+$/, { message: 'The type field must be an event type such as customer.updated' })

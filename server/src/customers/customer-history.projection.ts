@@ -1,8 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ALL_EVENTS, ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
+import { ALL_EVENTS } from '../platform/event-store/projection.registry.js';
 
 const SECRET_KEY = /hash|password|nonce|token|secret/i;
 
@@ -24,16 +24,10 @@ export function auditableChanges(data: unknown): unknown {
  * notes, messages sent to them, and what later features file under the client), in log order.
  */
 @Injectable()
-export class CustomerHistoryProjection implements Projection, OnModuleInit {
+export class CustomerHistoryProjection extends InlineProjection {
   readonly name = 'customer_history';
   readonly tables = ['customer_history'];
   readonly eventTypes = [ALL_EVENTS];
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   private async customerOf(event: StoredEvent, tx: EntityManager): Promise<string | null> {
     if (event.streamType === 'customer') return event.streamId;

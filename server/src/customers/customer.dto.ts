@@ -1,4 +1,6 @@
-import { Transform, Type } from 'class-transformer';
+import { PageQuery } from '../platform/http/page-query.js';
+import { PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -9,7 +11,6 @@ import {
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
@@ -138,105 +139,8 @@ export class CreateCustomerDto extends CustomerFields {
   is_create_folder?: boolean;
 }
 
-export class UpdateCustomerDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'The first_name field is required' })
-  @IsNotEmpty({ message: 'The first_name field is required' })
-  @MaxLength(100, { message: 'The first_name field may not be longer than 100 characters' })
-  first_name?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'The last_name field is required' })
-  @IsNotEmpty({ message: 'The last_name field is required' })
-  @MaxLength(100, { message: 'The last_name field may not be longer than 100 characters' })
-  last_name?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'The email field is required' })
-  @Matches(EMAIL, { message: 'The email field must be a valid email' })
-  email?: string;
-
-  @IsOptional()
-  @IsString({ message: 'The phone_number field is required' })
-  @Matches(PHONE, { message: 'The phone_number field must be 10 digits after the +1 prefix' })
-  phone_number?: string;
-
-  @IsOptional()
-  @Transform(status)
-  @IsIn(CUSTOMER_STATUSES, { message: `The status field must be one of ${CUSTOMER_STATUSES.join(', ')}` })
-  status?: (typeof CUSTOMER_STATUSES)[number];
-
-  @IsOptional()
-  @IsIn(DEAL_TYPES, { message: `The deal_type field must be one of ${DEAL_TYPES.join(', ')}` })
-  deal_type?: (typeof DEAL_TYPES)[number];
-
-  @IsOptional()
-  @IsIn(CUSTOMER_TYPES, { message: `The role field must be one of ${CUSTOMER_TYPES.join(', ')}` })
-  role?: (typeof CUSTOMER_TYPES)[number];
-
-  @IsOptional()
-  @Transform(emptyToNull)
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The closing_date field must be a date (YYYY-MM-DD)' })
-  @IsISO8601({ strict: true }, { message: 'The closing_date field must be a date (YYYY-MM-DD)' })
-  closing_date?: string | null;
-
-  @IsOptional()
-  @Transform(emptyToNull)
-  @Matches(FILOGIX, {
-    message: 'The filogix_number field may contain only letters, digits, dashes and underscores, at most 16',
-  })
-  filogix_number?: string | null;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'The lender field must be text' })
-  @MaxLength(200, { message: 'The lender field may not be longer than 200 characters' })
-  lender?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'The address_line field must be text' })
-  @MaxLength(300, { message: 'The address_line field may not be longer than 300 characters' })
-  address_line?: string;
-
-  @IsOptional()
-  @Transform(emptyToNull)
-  @IsUUID('all', { message: 'The broker field must be a broker id' })
-  broker?: string | null;
-
-  @IsOptional()
-  @Transform(emptyToNull)
-  @IsUUID('all', { message: 'The assistant field must be an assistant id' })
-  assistant?: string | null;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100, { message: 'The second_applicant_first_name field may not be longer than 100 characters' })
-  second_applicant_first_name?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100, { message: 'The second_applicant_last_name field may not be longer than 100 characters' })
-  second_applicant_last_name?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @ValidateIf((o: UpdateCustomerDto) => !!o.second_applicant_email)
-  @Matches(EMAIL, { message: 'The second_applicant_email field must be a valid email' })
-  second_applicant_email?: string;
-
-  @IsOptional()
-  @ValidateIf((o: UpdateCustomerDto) => !!o.second_applicant_phone_number)
-  @Matches(PHONE, {
-    message: 'The second_applicant_phone_number field must be 10 digits after the +1 prefix',
-  })
-  second_applicant_phone_number?: string;
-
+/** An edit sends any subset of the client's fields. */
+export class UpdateCustomerDto extends PartialType(CustomerFields) {
   /** On a Filogix number change: true creates a new folder and archives the old one, false renames it. */
   @IsOptional()
   @IsBoolean({ message: 'The is_create_folder field must be true or false' })
@@ -249,20 +153,7 @@ export class UpdateCustomerDto {
   version?: number;
 }
 
-export class ListCustomersQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The offset field must be a whole number' })
-  @Min(0, { message: 'The offset field must be at least 0' })
-  offset = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The limit field must be a whole number' })
-  @Min(1, { message: 'The limit field must be at least 1' })
-  @Max(1000, { message: 'The limit field may not be greater than 1000' })
-  limit = 10;
-
+export class ListCustomersQuery extends PageQuery(10, 1000) {
   @IsOptional()
   @IsString()
   @MaxLength(200, { message: 'The search field may not be longer than 200 characters' })

@@ -1,9 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { initialSteps } from '../../../machines/customer.enums.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { CUSTOMER_EVENT_TYPES, type CustomerChanges, type CustomerEvent } from './customer.events.js';
 
 const COLUMNS: Record<Exclude<keyof CustomerChanges, 'secondApplicant'>, string> = {
@@ -23,16 +22,10 @@ const COLUMNS: Record<Exclude<keyof CustomerChanges, 'secondApplicant'>, string>
 
 /** The `customers` read table behind the clients list and every client screen. */
 @Injectable()
-export class CustomerProjection implements Projection, OnModuleInit {
+export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
   readonly tables = ['customers'];
   readonly eventTypes = CUSTOMER_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     const event = stored as StoredEvent & CustomerEvent;

@@ -1,21 +1,14 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { FORM_TEMPLATE_EVENT_TYPES, type FormTemplateCreated } from './form-template.events.js';
 
 @Injectable()
-export class FormTemplateProjection implements Projection, OnModuleInit {
+export class FormTemplateProjection extends InlineProjection {
   readonly name = 'form_templates';
   readonly tables = ['form_templates'];
   readonly eventTypes = FORM_TEMPLATE_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     const { data } = stored as StoredEvent & FormTemplateCreated;

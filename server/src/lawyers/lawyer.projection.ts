@@ -1,21 +1,14 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { LAWYER_EVENT_TYPES, type LawyerRegistered } from './lawyer.events.js';
 
 @Injectable()
-export class LawyerProjection implements Projection, OnModuleInit {
+export class LawyerProjection extends InlineProjection {
   readonly name = 'lawyers';
   readonly tables = ['lawyers'];
   readonly eventTypes = LAWYER_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     const d = (stored as StoredEvent & LawyerRegistered).data;

@@ -1,21 +1,14 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { NOTE_EVENT_TYPES, type NoteAdded, type NotesMarkedRead } from './note.events.js';
 
 @Injectable()
-export class NoteProjection implements Projection, OnModuleInit {
+export class NoteProjection extends InlineProjection {
   readonly name = 'notes';
   readonly tables = ['notes', 'note_reads'];
   readonly eventTypes = NOTE_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     switch (stored.type) {

@@ -1,3 +1,4 @@
+import { PageQuery } from '../platform/http/page-query.js';
 import {
   Controller,
   Delete,
@@ -10,8 +11,8 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+import { IsIn, IsOptional } from 'class-validator';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -29,20 +30,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-s
 import { noteDecider } from './note.decider.js';
 import { NOTE_READS_STREAM, NOTE_STREAM } from './note.events.js';
 
-export class ListNotesQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The offset field must be a whole number' })
-  @Min(0, { message: 'The offset field must be at least 0' })
-  offset = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The limit field must be a whole number' })
-  @Min(1, { message: 'The limit field must be at least 1' })
-  @Max(100, { message: 'The limit field may not be greater than 100' })
-  limit = 10;
-
+export class ListNotesQuery extends PageQuery(10, 100) {
   @IsOptional()
   @IsIn(['-created', 'created'], { message: 'The ordering field must be -created or created' })
   ordering = '-created';

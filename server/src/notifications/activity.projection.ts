@@ -1,8 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { MESSAGE_EVENT_TYPES, type MessageSentData } from './message.events.js';
 
 /**
@@ -10,16 +9,10 @@ import { MESSAGE_EVENT_TYPES, type MessageSentData } from './message.events.js';
  * user they concern, plus the `messages_sent` table that makes sending idempotent.
  */
 @Injectable()
-export class ActivityProjection implements Projection, OnModuleInit {
+export class ActivityProjection extends InlineProjection {
   readonly name = 'activity';
   readonly tables = ['activity_log', 'messages_sent'];
   readonly eventTypes = [...MESSAGE_EVENT_TYPES, 'auth.logged_in', 'auth.first_login'];
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {
     if (event.type === 'sms.sent' || event.type === 'email.sent') {

@@ -1,32 +1,20 @@
+import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Query } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, IsUUID, Max, Min, IsOptional } from 'class-validator';
+
+import { IsIn, IsString, IsUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { Roles } from '../platform/auth/auth.decorators.js';
 import { page, type PageEnvelope } from '../platform/http/envelope.js';
 import { API } from '../platform/http/request-metadata.js';
 
-export class EventLogQuery {
+export class EventLogQuery extends PageQuery(10000, 10000) {
   @IsString({ message: 'The rel_type field is required' })
   @IsIn(['User'], { message: 'The rel_type field must be User' })
   rel_type: string;
 
   @IsUUID('all', { message: 'The rel_id field must be a user id' })
   rel_id: string;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The offset field must be a whole number' })
-  @Min(0, { message: 'The offset field must be at least 0' })
-  offset = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The limit field must be a whole number' })
-  @Min(1, { message: 'The limit field must be at least 1' })
-  @Max(10000, { message: 'The limit field may not be greater than 10000' })
-  limit = 10000;
 }
 
 export interface EventLogEntry {

@@ -33,6 +33,21 @@ export interface PlatformOptions {
 export class PlatformModule {
   static register({ config, databaseUrl }: PlatformOptions): DynamicModule {
     const configProvider = { provide: APP_CONFIG, useValue: config };
+    // What the platform provides and every feature module may inject.
+    const shared = [
+      configProvider,
+      FileLinks,
+      EventStore,
+      ProjectionRegistry,
+      ProjectionRebuilder,
+      EventProcessorRunner,
+      TokenService,
+      CallerResolver,
+      RateLimitGuard,
+      PinoLogger,
+      RealtimeAudience,
+      RealtimeGateway,
+    ];
     return {
       module: PlatformModule,
       imports: [
@@ -52,38 +67,12 @@ export class PlatformModule {
       ],
       controllers: [FilesController],
       providers: [
-        configProvider,
-        FileLinks,
-        EventStore,
-        ProjectionRegistry,
-        ProjectionRebuilder,
-        EventProcessorRunner,
-        TokenService,
-        CallerResolver,
-        RateLimitGuard,
-        PinoLogger,
-        RealtimeAudience,
-        RealtimeGateway,
+        ...shared,
         RealtimeProcessor,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [
-        configProvider,
-        FileLinks,
-        EventStore,
-        ProjectionRegistry,
-        ProjectionRebuilder,
-        EventProcessorRunner,
-        TokenService,
-        CallerResolver,
-        RateLimitGuard,
-        PinoLogger,
-        RealtimeAudience,
-        RealtimeGateway,
-        QueueModule,
-        StorageModule,
-      ],
+      exports: [...shared, QueueModule, StorageModule],
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { Role } from '../../../machines/roles.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import { AppError } from '../platform/http/app-error.js';
-import type { PasswordDelivery, UserEvent } from './user.events.js';
+import type { PasswordDelivery, UserEvent, UserRegistered } from './user.events.js';
 
 export interface UserState {
   exists: boolean;
@@ -12,19 +12,7 @@ export interface UserState {
 }
 
 export type UserCommand =
-  | {
-      type: 'RegisterUser';
-      userId: string;
-      role: Role;
-      firstName: string;
-      lastName: string;
-      phoneNumber: string;
-      email: string;
-      passwordHash: string;
-      requireChangePassword: boolean;
-      customerId: string | null;
-      passwordDelivery: PasswordDelivery | null;
-    }
+  | ({ type: 'RegisterUser' } & UserRegistered['data'])
   | { type: 'ChangePassword'; passwordHash: string }
   | {
       type: 'ResetPassword';

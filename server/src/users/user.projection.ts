@@ -1,22 +1,15 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { Projection } from '../platform/event-store/projection.js';
-import { ProjectionRegistry } from '../platform/event-store/projection.registry.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
 import { USER_EVENT_TYPES, USER_STREAM, type UserEvent } from './user.events.js';
 
 /** The `users` read table: one row per user, as the user stream says. */
 @Injectable()
-export class UserProjection implements Projection, OnModuleInit {
+export class UserProjection extends InlineProjection {
   readonly name = 'users';
   readonly tables = ['users'];
   readonly eventTypes = USER_EVENT_TYPES;
-
-  constructor(private readonly registry: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
-  }
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
     if (stored.streamType !== USER_STREAM) return;

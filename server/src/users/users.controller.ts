@@ -1,6 +1,7 @@
+import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Query } from '@nestjs/common';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+
 import { ROLES, STAFF_ROLES, type StaffRole } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
@@ -14,25 +15,12 @@ import { API } from '../platform/http/request-metadata.js';
 import { toUserView, type UserView } from './user.view.js';
 import { UsersRepository } from './users.repository.js';
 
-export class ListUsersQuery {
+export class ListUsersQuery extends PageQuery(1000, 1000) {
   @IsOptional()
   @IsIn(['assistant', 'broker', 'principal_broker'], {
     message: 'The role field must be one of assistant, broker, principal_broker',
   })
   role?: StaffRole;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The offset field must be a whole number' })
-  @Min(0, { message: 'The offset field must be at least 0' })
-  offset = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'The limit field must be a whole number' })
-  @Min(1, { message: 'The limit field must be at least 1' })
-  @Max(1000, { message: 'The limit field may not be greater than 1000' })
-  limit = 1000;
 
   @IsOptional()
   @IsIn(['first_name'], { message: 'The ordering field must be first_name' })

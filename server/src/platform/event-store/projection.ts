@@ -1,5 +1,7 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from './event.types.js';
+import { ProjectionRegistry } from './projection.registry.js';
 
 /**
  * A read model kept in step with the event log inside the append transaction. It must depend on
@@ -11,4 +13,20 @@ export interface Projection {
   readonly tables: readonly string[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
+}
+
+/** A projection that registers itself with the registry when its module starts. */
+@Injectable()
+export abstract class InlineProjection implements Projection, OnModuleInit {
+  abstract readonly name: string;
+  abstract readonly tables: readonly string[];
+  abstract readonly eventTypes: readonly string[];
+
+  constructor(private readonly registry: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  abstract apply(event: StoredEvent, tx: EntityManager): Promise<void>;
 }

@@ -1,0 +1,24 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/**
+ * Query parameters `offset` and `limit` with the defaults and maximum of one list. Each list extends
+ * the class this returns, so every list validates paging the same way.
+ */
+export function PageQuery(defaultLimit: number, maxLimit: number) {
+  class Paged {
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt({ message: 'The offset field must be a whole number' })
+    @Min(0, { message: 'The offset field must be at least 0' })
+    offset = 0;
+
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt({ message: 'The limit field must be a whole number' })
+    @Min(1, { message: 'The limit field must be at least 1' })
+    @Max(maxLimit, { message: `The limit field may not be greater than ${maxLimit}` })
+    limit = defaultLimit;
+  }
+  return Paged;
+}
