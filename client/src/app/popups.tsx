@@ -1,4 +1,7 @@
 import { PopupUserPasswordChange } from '../features/auth/PopupUserPasswordChange';
+import { PopupClientDeleteConfirm } from '../features/customers/PopupClientDeleteConfirm';
+import { PopupFilogixFolderChoice } from '../features/customers/PopupFilogixFolderChoice';
+import { PopupCustomerNotes } from '../features/customers/notes/PopupCustomerNotes';
 import { definePopups } from '../ui/popups';
 
 /** Every popup of the product, by name. */
@@ -6,6 +9,18 @@ export const popups = definePopups({
   PopupUserPasswordChange: {
     component: PopupUserPasswordChange,
     settings: { title: 'Change password', size: 'md' },
+  },
+  PopupCustomerNotes: {
+    component: PopupCustomerNotes,
+    settings: { title: 'Client notes', size: 'lg' },
+  },
+  PopupClientDeleteConfirm: {
+    component: PopupClientDeleteConfirm,
+    settings: { title: 'Are you sure?', size: 'sm' },
+  },
+  PopupFilogixFolderChoice: {
+    component: PopupFilogixFolderChoice,
+    settings: { title: 'Filogix number changed', size: 'md' },
   },
 });
 

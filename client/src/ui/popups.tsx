@@ -19,7 +19,7 @@ export type PopupComponent<P extends Record<string, unknown> = Record<string, ne
   ContextModalProps<P>
 >;
 
-type PopupSettings = Partial<Omit<ModalProps, 'opened' | 'onClose' | 'children'>>;
+export type PopupSettings = Partial<Omit<ModalProps, 'opened' | 'onClose' | 'children'>>;
 
 export interface PopupDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,15 +67,28 @@ export type PopupName = MantineModal;
 
 type InnerProps<N extends PopupName> = Parameters<MantineModals[N]>[0]['innerProps'];
 
-export function openPopup<N extends PopupName>(name: N, innerProps?: InnerProps<N>): void {
+/**
+ * Opens a popup by name. `settings` override the declared ones for this opening (a title naming the
+ * client, full screen on phones).
+ */
+export function openPopup<N extends PopupName>(
+  name: N,
+  innerProps?: InnerProps<N>,
+  settings?: PopupSettings & { onClose?: () => void },
+): void {
   if (openNames.has(name)) return;
   openNames.add(name);
+  const { onClose, ...overrides } = settings ?? {};
   modals.openContextModal({
     ...settingsByName.get(name),
+    ...overrides,
     modal: name,
     modalId: name,
     innerProps: (innerProps ?? {}) as InnerProps<N>,
-    onClose: () => openNames.delete(name),
+    onClose: () => {
+      openNames.delete(name);
+      onClose?.();
+    },
   });
 }
 

@@ -1,11 +1,215 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../api/errors';
+import { useCurrentUser } from '../../features/auth/session';
+import { ClientsCards, ClientsTable } from '../../features/customers/ClientsTable';
+import { ClientsToolbar } from '../../features/customers/ClientsToolbar';
+import { CustomerPanel } from '../../features/customers/CustomerPanel';
+import {
+  DEFAULT_LIST_STATE,
+  pageCount,
+  toCustomersQuery,
+  useClientsListState,
+} from '../../features/customers/list-state';
+import { useCustomersList } from '../../features/customers/queries';
+import { useCustomerActions } from '../../features/customers/use-customer-actions';
+
+function ListSkeleton() {
+  return (
+    <Stack gap="sm" p="md" aria-busy="true" aria-label="Loading clients">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} h={38} radius="md" />
+      ))}
+    </Stack>
+  );
+}
 
 /** RouteDashboard: the staff clients dashboard. */
 export function DashboardPage() {
+  const me = useCurrentUser();
+  const canFilterByBroker = me?.role === 'principal_broker' || me?.role === 'assistant';
+  const showBroker = me?.role !== 'broker';
+  const [state, update] = useClientsListState();
+  const query = toCustomersQuery(state, canFilterByBroker);
+  const list = useCustomersList(query);
+  const actions = useCustomerActions();
+  const compact = useMediaQuery('(max-width: 75em)') ?? false;
+
+  const [creating, setCreating] = useState(false);
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  const customers = list.data?.data ?? [];
+  const count = list.data?.count ?? 0;
+  const pages = pageCount(count, state.pageSize);
+
+  // A page left empty (the last client on it deleted or moved away) goes back one page.
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && customers.length === 0 && state.page > 1) {
+      update({ page: Math.min(state.page - 1, pages) });
+    }
+  }, [list.isSuccess, list.isPlaceholderData, customers.length, state.page, pages, update]);
+
+  const toggleExpand = (id: string) => {
+    setExpandedId((current) => (current === id ? null : id));
+    if (editingId === id) setEditingId(null);
+  };
+  const toggleEdit = (id: string) => {
+    if (editingId === id) {
+      setEditingId(null);
+      return;
+    }
+    setCreating(false);
+    setExpandedId(id);
+    setEditingId(id);
+  };
+
+  const filtered =
+    state.search !== DEFAULT_LIST_STATE.search ||
+    state.dealType !== DEFAULT_LIST_STATE.dealType ||
+    (canFilterByBroker && state.broker !== DEFAULT_LIST_STATE.broker);
+  const first = count ? (state.page - 1) * state.pageSize + 1 : 0;
+  const last = Math.min(count, state.page * state.pageSize);
+
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      description="The clients list with filters, search and client details will appear here."
-    />
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} c="navy.9">
+            Clients
+          </Title>
+          <Text c="dimmed" size="sm">
+            {list.isSuccess
+              ? `${count} ${count === 1 ? 'client' : 'clients'}${state.status ? ' with this status' : ''}`
+              : 'Your mortgage files at a glance'}
+          </Text>
+        </Stack>
+        {list.isFetching && list.isSuccess && <Loader size="xs" aria-label="Refreshing" />}
+      </Group>
+
+      <ClientsToolbar
+        state={state}
+        onChange={update}
+        canFilterByBroker={canFilterByBroker}
+        creating={creating}
+        onToggleCreate={() => {
+          setCreating((value) => !value);
+          setEditingId(null);
+        }}
+      />
+
+      {creating && (
+        <CustomerPanel
+          mode="create"
+          actions={actions}
+          onClose={() => setCreating(false)}
+          onSaved={(customer) => setExpandedId(customer.id)}
+        />
+      )}
+
+      {list.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title="The clients could not be loaded"
+        >
+          <Group justify="space-between">
+            <Text size="sm">{errorText(list.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <Paper
+        withBorder
+        radius="lg"
+        shadow="xs"
+        p={compact ? 'sm' : 0}
+        bg={compact ? 'transparent' : 'white'}
+        style={compact ? { border: 0 } : undefined}
+      >
+        {list.isPending ? (
+          <ListSkeleton />
+        ) : customers.length === 0 ? (
+          <Center py={56}>
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+                <IconUsers size={28} stroke={1.5} />
+              </ThemeIcon>
+              <Text fw={600} c="navy.8">
+                No clients yet.
+              </Text>
+              {(filtered || state.status) && (
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  onClick={() => update({ search: '', dealType: '', broker: '', status: '' })}
+                >
+                  Show all clients
+                </Button>
+              )}
+            </Stack>
+          </Center>
+        ) : compact ? (
+          <ClientsCards
+            customers={customers}
+            actions={actions}
+            showBroker={showBroker}
+            expandedId={expandedId}
+            editingId={editingId}
+            onToggleExpand={toggleExpand}
+            onToggleEdit={toggleEdit}
+          />
+        ) : (
+          <ClientsTable
+            customers={customers}
+            actions={actions}
+            showBroker={showBroker}
+            expandedId={expandedId}
+            editingId={editingId}
+            onToggleExpand={toggleExpand}
+            onToggleEdit={toggleEdit}
+          />
+        )}
+      </Paper>
+
+      {count > 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            Showing {first}–{last} of {count}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.min(state.page, pages)}
+              onChange={(page) => update({ page })}
+              siblings={1}
+              boundaries={1}
+              size="sm"
+              radius="md"
+              aria-label="Pages"
+            />
+          )}
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,66 @@
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ContextModalProps } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { personName } from '@machines/customer.rules';
+import { formatPhoneOrUnknown } from '@machines/phone';
+import { closePopup } from '../../ui/popups';
+import { TOAST_LONG, toast, toastError } from '../../ui/toast';
+import { deleteCustomer } from './api';
+import { forgetCustomer } from './queries';
+import type { CustomerView } from './types';
+
+export type PopupClientDeleteConfirmProps = {
+  customer: Pick<CustomerView, 'id' | 'first_name' | 'last_name' | 'phone_number'>;
+};
+
+/** 'Are you sure?': the client's full name and phone, then Delete client or Cancel. */
+export function PopupClientDeleteConfirm({ innerProps }: ContextModalProps<PopupClientDeleteConfirmProps>) {
+  const { customer } = innerProps;
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const name = personName(customer);
+
+  const remove = async () => {
+    setPending(true);
+    try {
+      await deleteCustomer(customer.id);
+      forgetCustomer(queryClient, customer.id);
+      toast.success(`Client ${name} has been permanently deleted`, TOAST_LONG);
+      closePopup('PopupClientDeleteConfirm');
+    } catch (error) {
+      toastError(error);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={44} radius="xl" color="red" variant="light">
+          <IconTrash size={22} stroke={1.7} />
+        </ThemeIcon>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            This client and their access will be permanently deleted:
+          </Text>
+          <Text fw={700} c="navy.9" data-testid="delete-client-name">
+            {name}
+          </Text>
+          <Text size="sm" c="navy.7" data-testid="delete-client-phone">
+            {formatPhoneOrUnknown(customer.phone_number)}
+          </Text>
+        </Stack>
+      </Group>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => closePopup('PopupClientDeleteConfirm')} disabled={pending}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={remove} loading={pending} data-autofocus>
+          Delete client
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

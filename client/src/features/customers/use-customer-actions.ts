@@ -1,0 +1,156 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { personName } from '@machines/customer.rules';
+import { href } from '../../app/routes';
+import { confirm } from '../../ui/confirm';
+import { openPopup } from '../../ui/popups';
+import { TOAST_LONG, toast, toastError } from '../../ui/toast';
+import { notifyCustomer, updateCustomer } from './api';
+import { copyText } from './clipboard';
+import { customerKeys, storeCustomer } from './queries';
+import type { CustomerStatus, CustomerView, NotifyType } from './types';
+
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 36em)').matches;
+
+/** Opens the client's notes (staff only); the title names the client. */
+export function openCustomerNotes(customer: Pick<CustomerView, 'id' | 'first_name' | 'last_name'>): void {
+  const name = personName(customer);
+  openPopup(
+    'PopupCustomerNotes',
+    { customerId: customer.id, customerName: name },
+    { title: `Client: ${name}`, fullScreen: isPhone() },
+  );
+}
+
+interface NotifyAction {
+  type: NotifyType;
+  title: string;
+  message: (name: string) => string;
+  confirmLabel: string;
+  success: string;
+  failure: string;
+}
+
+const NOTIFY_ACTIONS = {
+  requestReview: {
+    type: 'request_review',
+    title: 'Request a review',
+    message: (name) => `Ask ${name} to leave a review of their experience?`,
+    confirmLabel: 'Request review',
+    success: 'Review has been successfully requested',
+    failure: 'Error while requesting a review',
+  },
+  sendUploadRequest: {
+    type: 'form_sent',
+    title: 'Send an upload request',
+    message: (name) => `Send ${name} a link to upload the requested documents?`,
+    confirmLabel: 'Send request',
+    success: 'The upload request has been successfully sent',
+    failure: 'Error while sending an upload request',
+  },
+  emailLawyer: {
+    type: 'lawyer_approved_email',
+    title: 'Email the lawyer',
+    message: (name) => `Send the assigned lawyer an e-mail with the file of ${name}?`,
+    confirmLabel: 'Send email',
+    success: 'The email to a lawyer has been successfully sent',
+    failure: 'Error while sending an email to a lawyer',
+  },
+  resendPassword: {
+    type: 'resend_password',
+    title: 'Resend the password',
+    message: (name) => `Send ${name} a new password by text message?`,
+    confirmLabel: 'Resend password',
+    success: 'The password has been successfully sent',
+    failure: 'Error while resending a password',
+  },
+} satisfies Record<string, NotifyAction>;
+
+export type NotifyActionName = keyof typeof NOTIFY_ACTIONS;
+
+/** The row actions of a client, with their confirmations and toasts (spec section 8). */
+export function useCustomerActions() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const notify = useCallback(
+    async (action: NotifyActionName, customer: CustomerView): Promise<boolean> => {
+      const spec = NOTIFY_ACTIONS[action];
+      const name = personName(customer);
+      const confirmed = await confirm({
+        title: spec.title,
+        message: spec.message(name),
+        confirmLabel: spec.confirmLabel,
+      });
+      if (!confirmed) return false;
+      try {
+        const updated = await notifyCustomer(customer.id, spec.type);
+        storeCustomer(queryClient, updated);
+        toast.success(spec.success, TOAST_LONG);
+        return true;
+      } catch (error) {
+        toastError(error, spec.failure);
+        return false;
+      }
+    },
+    [queryClient],
+  );
+
+  /** From any status to any status; a client cancelled gets their notes opened for the reason. */
+  const changeStatus = useCallback(
+    async (customer: CustomerView, status: CustomerStatus): Promise<boolean> => {
+      if (status === customer.status) return true;
+      try {
+        const updated = await updateCustomer(customer.id, { status, version: customer.version });
+        storeCustomer(queryClient, updated);
+        toast.success("The client's status has been changed.", TOAST_LONG);
+        if (updated.status === 'cancelled') openCustomerNotes(updated);
+        return true;
+      } catch (error) {
+        toastError(error, error instanceof Error ? error.message : undefined);
+        void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.id) });
+        void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+        return false;
+      }
+    },
+    [queryClient],
+  );
+
+  const copyEmail = useCallback(async (email: string) => {
+    try {
+      await copyText(email);
+      toast.success(`Email ${email} successfully copied`, TOAST_LONG);
+    } catch (error) {
+      toastError(error);
+    }
+  }, []);
+
+  const copyData = useCallback(async (text: string) => {
+    try {
+      await copyText(text);
+      toast.success('Data successfully copied', TOAST_LONG);
+    } catch (error) {
+      toastError(error);
+    }
+  }, []);
+
+  return useMemo(
+    () => ({
+      changeStatus,
+      requestReview: (customer: CustomerView) => notify('requestReview', customer),
+      sendUploadRequest: (customer: CustomerView) => notify('sendUploadRequest', customer),
+      emailLawyer: (customer: CustomerView) => notify('emailLawyer', customer),
+      resendPassword: (customer: CustomerView) => notify('resendPassword', customer),
+      remove: (customer: CustomerView) =>
+        openPopup('PopupClientDeleteConfirm', { customer }, { title: 'Are you sure?' }),
+      openNotes: openCustomerNotes,
+      viewLogs: (customer: CustomerView) => navigate(href('RouteEventLog', { clientID: customer.id })),
+      copyEmail,
+      copyData,
+    }),
+    [changeStatus, notify, navigate, copyEmail, copyData],
+  );
+}
+
+export type CustomerActions = ReturnType<typeof useCustomerActions>;
