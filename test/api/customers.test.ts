@@ -283,7 +283,7 @@ describe('editing a client', () => {
 });
 
 describe('who may see a client', () => {
-  it("refuses a broker another broker's client: read, edit, delete, notes and history", async () => {
+  it("refuses a broker another broker's client: read, edit, delete, notes, history and event log", async () => {
     const theirs = (await t.http().get(`${C}?limit=1`).set(bearer(tokens.broker))).body.data[0].id;
     expect((await t.http().get(`${C}${theirs}/`).set(bearer(tokens.broker2))).status).toBe(404);
     expect(
@@ -292,7 +292,14 @@ describe('who may see a client', () => {
     expect((await t.http().delete(`${C}${theirs}/`).set(bearer(tokens.broker2))).status).toBe(404);
     expect((await t.http().get(`${C}${theirs}/notes/`).set(bearer(tokens.broker2))).status).toBe(404);
     expect((await t.http().get(`${C}${theirs}/history/`).set(bearer(tokens.broker2))).status).toBe(404);
-    expect((await t.http().get(`${C}${theirs}/`).set(bearer(tokens.broker))).status).toBe(200);
+    const theirUser = (await t.http().get(`${C}${theirs}/`).set(bearer(tokens.broker))).body.data.user.id;
+    const log = `/events/api/v3/events/?rel_type=User&rel_id=${theirUser}`;
+    expect((await t.http().get(log).set(bearer(tokens.broker2))).status).toBe(404);
+    expect((await t.http().get(log).set(bearer(tokens.broker))).status).toBe(200);
+    expect(
+      (await t.http().get(`/events/api/v3/events/?rel_type=User&rel_id=${ids.pb}`).set(bearer(tokens.broker)))
+        .status,
+    ).toBe(403);
   });
 
   it('answers a customer 403 on every staff call', async () => {

@@ -1,11 +1,10 @@
-import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import { PageQuery } from '../platform/http/page-query.js';
 import { AppError } from '../platform/http/app-error.js';
 import { API } from '../platform/http/request-metadata.js';
 import { CustomersService } from './customers.service.js';

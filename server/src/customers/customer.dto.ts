@@ -1,4 +1,3 @@
-import { PageQuery } from '../platform/http/page-query.js';
 import { PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -22,6 +21,7 @@ import {
   normaliseStatus,
   NOTIFY_TYPES,
 } from '../../../machines/customer.enums.js';
+import { PageQuery } from '../platform/http/page-query.js';
 
 const PHONE = /^1\d{10}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

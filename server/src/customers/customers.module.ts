@@ -11,11 +11,12 @@ import { CustomerSelfController } from './customer-self.controller.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
+import { EventLogController } from './event-log.controller.js';
 
 @Module({
   imports: [AuthModule, UsersModule, NotificationsModule],
   // The self routes come first so that `customers/me/` is not read as a client id.
-  controllers: [CustomerSelfController, CustomerHistoryController, CustomersController],
+  controllers: [CustomerSelfController, CustomerHistoryController, CustomersController, EventLogController],
   providers: [
     CustomerProjection,
     CustomerHistoryProjection,

@@ -1,4 +1,3 @@
-import { PageQuery } from '../platform/http/page-query.js';
 import {
   Controller,
   Delete,
@@ -11,7 +10,6 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-
 import { IsIn, IsOptional } from 'class-validator';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +19,7 @@ import { CustomersService } from '../customers/customers.service.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { PageQuery } from '../platform/http/page-query.js';
 import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
 import { receiveMultipart } from '../platform/http/multipart.js';

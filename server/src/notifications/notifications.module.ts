@@ -4,7 +4,6 @@ import { AuthModule } from '../auth/auth.module.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import { UsersModule } from '../users/users.module.js';
 import { ActivityProjection } from './activity.projection.js';
-import { EventLogController } from './event-log.controller.js';
 import { NotificationRules } from './notification.rules.js';
 import { NotificationsProcessor } from './notifications.processor.js';
 import { SendMessageJob } from './send-message.job.js';
@@ -16,7 +15,6 @@ const outbox = (config: AppConfig): OutboxTransport =>
 
 @Module({
   imports: [AuthModule, UsersModule],
-  controllers: [EventLogController],
   providers: [
     NotificationRules,
     NotificationsProcessor,

@@ -1,7 +1,5 @@
-import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-
 import { ROLES, STAFF_ROLES, type StaffRole } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
@@ -9,6 +7,7 @@ import {
   CurrentUser,
   Roles,
 } from '../platform/auth/auth.decorators.js';
+import { PageQuery } from '../platform/http/page-query.js';
 import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
 import { API } from '../platform/http/request-metadata.js';

@@ -1,12 +1,13 @@
-import { PageQuery } from '../platform/http/page-query.js';
 import { Controller, Get, Query } from '@nestjs/common';
-
 import { IsIn, IsString, IsUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { STAFF_ROLES } from '../../../machines/roles.js';
-import { Roles } from '../platform/auth/auth.decorators.js';
+import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import { page, type PageEnvelope } from '../platform/http/envelope.js';
+import { PageQuery } from '../platform/http/page-query.js';
 import { API } from '../platform/http/request-metadata.js';
+import { AppError } from '../platform/http/app-error.js';
+import { CustomersService } from './customers.service.js';
 
 export class EventLogQuery extends PageQuery(10000, 10000) {
   @IsString({ message: 'The rel_type field is required' })
@@ -27,11 +28,25 @@ export interface EventLogEntry {
 /** The customer event log: messages sent to a user and their sign-ins, newest first. */
 @Controller(API.events)
 export class EventLogController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly customers: CustomersService,
+  ) {}
 
   @Roles(...STAFF_ROLES)
   @Get('events/')
-  async list(@Query() query: EventLogQuery): Promise<PageEnvelope<EventLogEntry>> {
+  async list(
+    @Query() query: EventLogQuery,
+    @CurrentUser() caller: Caller,
+  ): Promise<PageEnvelope<EventLogEntry>> {
+    // A client's log is read by the staff who may see that client; a staff member's only by themselves or a principal broker.
+    const [owner] = (await this.dataSource.query('SELECT customer_id FROM users WHERE id = $1', [
+      query.rel_id,
+    ])) as {
+      customer_id: string | null;
+    }[];
+    if (owner?.customer_id) await this.customers.visible(caller, owner.customer_id);
+    else if (caller.role !== 'principal_broker' && caller.id !== query.rel_id) throw AppError.forbidden();
     const rows: { position: string; type: string; created: Date; context: EventLogEntry['context'] }[] =
       await this.dataSource.query(
         `SELECT position, type, created, context FROM activity_log WHERE rel_type = $1 AND rel_id = $2
