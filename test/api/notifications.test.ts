@@ -140,6 +140,16 @@ describe('new accounts', () => {
   });
   afterAll(() => t.close());
 
+  it('refuses to seed demo data when NODE_ENV=production', async () => {
+    const env = t.config.env;
+    (t.config as { env: string }).env = 'production';
+    try {
+      await expect(t.app.get(SeedService).seed()).rejects.toThrow(/production/);
+    } finally {
+      (t.config as { env: string }).env = env;
+    }
+  });
+
   it('seeds 3 templates, 5 lawyers, 8 appraisers over 3 banks and 12 clients, and a second run adds nothing', async () => {
     expect((await t.app.get(SeedService).seed()).created).toBe(0);
     const users = await t.app.get(DataSource).query('SELECT role FROM users ORDER BY role');
