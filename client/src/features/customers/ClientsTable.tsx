@@ -222,7 +222,7 @@ export function ClientsCards({
               <Box>
                 <StatusSelect customer={customer} actions={actions} size="md" />
               </Box>
-              <Stack gap={2}>
+              <Stack gap={2} fz="sm">
                 <EmailCell customer={customer} actions={actions} maw={260} />
                 <PhoneCell customer={customer} actions={actions} />
               </Stack>

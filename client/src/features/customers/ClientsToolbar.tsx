@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Flex, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DEAL_TYPE_OPTIONS, STATUS_OPTIONS, personName } from '@machines/customer.rules';
@@ -33,53 +33,64 @@ export function ClientsToolbar({
     ...(brokers.data ?? []).map((user) => ({ value: String(user.id), label: personName(user) })),
   ];
 
+  const filters = [
+    canFilterByBroker && (
+      <Select
+        key="broker"
+        aria-label="Broker"
+        size="sm"
+        data={brokerOptions}
+        value={toOption(state.broker)}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => onChange({ broker: fromOption(value) })}
+      />
+    ),
+    <Select
+      key="deal-type"
+      aria-label="Deal type"
+      size="sm"
+      data={[{ value: ALL, label: 'All deal types' }, ...DEAL_TYPE_OPTIONS]}
+      value={toOption(state.dealType)}
+      allowDeselect={false}
+      onChange={(value) => onChange({ dealType: fromOption(value) })}
+    />,
+    <Select
+      key="status"
+      aria-label="Status"
+      size="sm"
+      data={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
+      value={toOption(state.status)}
+      allowDeselect={false}
+      onChange={(value) => onChange({ status: fromOption(value) })}
+    />,
+  ].filter(Boolean);
+
   return (
-    <Paper withBorder radius="lg" p="md" shadow="xs">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} shadow="xs">
+      <Flex gap="sm" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'center' }}>
         <Button
           leftSection={creating ? <IconX size={18} /> : <IconPlus size={18} />}
           onClick={onToggleCreate}
           variant={creating ? 'light' : 'filled'}
           size="sm"
           h={36}
+          style={{ flex: 'none' }}
         >
           Create new client
         </Button>
-        <Group gap="sm" wrap="wrap" style={{ flex: 1 }} justify="flex-end">
-          {canFilterByBroker && (
-            <Select
-              aria-label="Broker"
-              size="sm"
-              w={{ base: '100%', xs: 180 }}
-              data={brokerOptions}
-              value={toOption(state.broker)}
-              allowDeselect={false}
-              searchable
-              onChange={(value) => onChange({ broker: fromOption(value) })}
-            />
-          )}
-          <Select
-            aria-label="Deal type"
-            size="sm"
-            w={{ base: '100%', xs: 180 }}
-            data={[{ value: ALL, label: 'All deal types' }, ...DEAL_TYPE_OPTIONS]}
-            value={toOption(state.dealType)}
-            allowDeselect={false}
-            onChange={(value) => onChange({ dealType: fromOption(value) })}
-          />
-          <Select
-            aria-label="Status"
-            size="sm"
-            w={{ base: '100%', xs: 180 }}
-            data={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
-            value={toOption(state.status)}
-            allowDeselect={false}
-            onChange={(value) => onChange({ status: fromOption(value) })}
-          />
+        <SimpleGrid
+          cols={{ base: 2, sm: filters.length + 1 }}
+          spacing="sm"
+          verticalSpacing="sm"
+          style={{ flex: 1 }}
+          ml={{ lg: 'auto' }}
+          maw={{ lg: 220 * (filters.length + 1) + 40 }}
+        >
+          {filters}
           <TextInput
             aria-label="Search clients"
             size="sm"
-            w={{ base: '100%', sm: 280 }}
             placeholder="Search name, e-mail, phone, ID"
             leftSection={<IconSearch size={16} />}
             value={search}
@@ -87,6 +98,7 @@ export function ClientsToolbar({
             onKeyDown={(event) => {
               if (event.key === 'Enter') onChange({ search: search.trim() });
             }}
+            className={filters.length % 2 === 0 ? 'hw-span-2-phone' : undefined}
             rightSection={
               search || state.search ? (
                 <ActionIcon
@@ -104,8 +116,8 @@ export function ClientsToolbar({
               ) : null
             }
           />
-        </Group>
-      </Group>
+        </SimpleGrid>
+      </Flex>
     </Paper>
   );
 }

@@ -46,8 +46,8 @@ export function CustomerSteps({ customer }: { customer: CustomerView }) {
           py={8}
           bg={step.is_completed ? 'teal.0' : 'white'}
         >
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={600} c="navy.9" style={{ minWidth: 0 }} truncate>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600} c="navy.9">
               {index + 1}. {STEP_LABELS[step.step]}
             </Text>
             <Group gap="md" wrap="nowrap">

@@ -36,6 +36,7 @@ export function StatusBadge({ status }: { status: string }) {
       variant="light"
       color={statusColor(status)}
       radius="sm"
+      tt="none"
       leftSection={<Dot color={statusColor(status)} />}
     >
       {statusLabel(status)}

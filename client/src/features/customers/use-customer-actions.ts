@@ -11,7 +11,7 @@ import { copyText } from './clipboard';
 import { customerKeys, storeCustomer } from './queries';
 import type { CustomerStatus, CustomerView, NotifyType } from './types';
 
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 36em)').matches;
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 48em)').matches;
 
 /** Opens the client's notes (staff only); the title names the client. */
 export function openCustomerNotes(customer: Pick<CustomerView, 'id' | 'first_name' | 'last_name'>): void {

@@ -1,8 +1,52 @@
-import { Anchor, Breadcrumbs, Button, Group, ScrollArea, Stack, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Group,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Title,
+} from '@mantine/core';
+import { displayId, personName } from '@machines/customer.rules';
+import { ApiError, errorText } from '../../api/errors';
+import { useCustomer } from '../../features/customers/queries';
+import { StatusBadge } from '../../features/customers/StatusSelect';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { href, ROUTES } from '../../app/routes';
 import { PlaceholderPage } from '../../ui/PlaceholderPage';
+
+/** The client's name, display ID and status; a friendly note when the client is gone. */
+function ClientHeading({ clientID }: { clientID: string }) {
+  const customer = useCustomer(clientID);
+  if (customer.isError) {
+    const missing = customer.error instanceof ApiError && [400, 404].includes(customer.error.status);
+    return (
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        variant="light"
+        title={missing ? 'Client not found' : undefined}
+      >
+        {missing ? 'This client does not exist or has been deleted.' : errorText(customer.error)}
+      </Alert>
+    );
+  }
+  if (!customer.data) return <Skeleton h={36} w={280} radius="md" />;
+  return (
+    <Group gap="sm" align="center">
+      <Title order={1} fz={{ base: 24, sm: 30 }} c="navy.9">
+        {personName(customer.data)}
+      </Title>
+      <Badge variant="outline" color="navy" radius="sm" tt="none">
+        {displayId(customer.data)}
+      </Badge>
+      <StatusBadge status={customer.data.status} />
+    </Group>
+  );
+}
 
 /** RouteClient: the frame of a client's pages. */
 export function ClientPage() {
@@ -28,9 +72,7 @@ export function ClientPage() {
           </Group>
         </Anchor>
       </Breadcrumbs>
-      <Title order={1} fz={{ base: 24, sm: 30 }} c="navy.9">
-        Client {clientID}
-      </Title>
+      <ClientHeading clientID={clientID} />
       <ScrollArea type="never">
         <Group gap="xs" wrap="nowrap">
           {sections.map((section) => (

@@ -86,6 +86,50 @@ export function DashboardPage() {
   const first = count ? (state.page - 1) * state.pageSize + 1 : 0;
   const last = Math.min(count, state.page * state.pageSize);
 
+  const content = list.isPending ? (
+    <ListSkeleton />
+  ) : customers.length === 0 ? (
+    <Center py={56}>
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconUsers size={28} stroke={1.5} />
+        </ThemeIcon>
+        <Text fw={600} c="navy.8">
+          No clients yet.
+        </Text>
+        {(filtered || state.status) && (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => update({ search: '', dealType: '', broker: '', status: '' })}
+          >
+            Show all clients
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  ) : compact ? (
+    <ClientsCards
+      customers={customers}
+      actions={actions}
+      showBroker={showBroker}
+      expandedId={expandedId}
+      editingId={editingId}
+      onToggleExpand={toggleExpand}
+      onToggleEdit={toggleEdit}
+    />
+  ) : (
+    <ClientsTable
+      customers={customers}
+      actions={actions}
+      showBroker={showBroker}
+      expandedId={expandedId}
+      editingId={editingId}
+      onToggleExpand={toggleExpand}
+      onToggleEdit={toggleEdit}
+    />
+  );
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -138,58 +182,13 @@ export function DashboardPage() {
         </Alert>
       )}
 
-      <Paper
-        withBorder
-        radius="lg"
-        shadow="xs"
-        p={compact ? 'sm' : 0}
-        bg={compact ? 'transparent' : 'white'}
-        style={compact ? { border: 0 } : undefined}
-      >
-        {list.isPending ? (
-          <ListSkeleton />
-        ) : customers.length === 0 ? (
-          <Center py={56}>
-            <Stack align="center" gap="xs">
-              <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-                <IconUsers size={28} stroke={1.5} />
-              </ThemeIcon>
-              <Text fw={600} c="navy.8">
-                No clients yet.
-              </Text>
-              {(filtered || state.status) && (
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => update({ search: '', dealType: '', broker: '', status: '' })}
-                >
-                  Show all clients
-                </Button>
-              )}
-            </Stack>
-          </Center>
-        ) : compact ? (
-          <ClientsCards
-            customers={customers}
-            actions={actions}
-            showBroker={showBroker}
-            expandedId={expandedId}
-            editingId={editingId}
-            onToggleExpand={toggleExpand}
-            onToggleEdit={toggleEdit}
-          />
-        ) : (
-          <ClientsTable
-            customers={customers}
-            actions={actions}
-            showBroker={showBroker}
-            expandedId={expandedId}
-            editingId={editingId}
-            onToggleExpand={toggleExpand}
-            onToggleEdit={toggleEdit}
-          />
-        )}
-      </Paper>
+      {compact && customers.length > 0 && !list.isPending ? (
+        content
+      ) : (
+        <Paper withBorder radius="lg" shadow="xs" bg="white" style={{ overflow: 'hidden' }}>
+          {content}
+        </Paper>
+      )}
 
       {count > 0 && (
         <Group justify="space-between" gap="sm">

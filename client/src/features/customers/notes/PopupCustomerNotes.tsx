@@ -253,7 +253,11 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
     if (event.customer_id !== customerId) return;
     if (event.type === 'note.added') {
       feed.send({ type: 'LIVE.ADDED' });
-      markRead();
+      // One's own notes are read already; a colleague's note is read by being shown here.
+      const own = (feed.getSnapshot().context.items as Note[]).some(
+        (note) => note.id === event.stream_id && note.author?.id === String(me?.id),
+      );
+      if (!own) markRead();
     } else if (event.type === 'note.deleted') {
       feed.send({ type: 'LIVE.DELETED', id: event.stream_id });
     }
@@ -333,7 +337,7 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
     <Stack gap="sm">
       <Paper radius="md" bg="gray.0" withBorder style={{ overflow: 'hidden' }}>
         <ScrollArea
-          h="min(56dvh, 480px)"
+          h={{ base: 'calc(100dvh - 230px)', sm: 'min(56dvh, 480px)' }}
           viewportRef={viewport}
           type="auto"
           offsetScrollbars
@@ -345,7 +349,7 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
           <Stack
             gap="sm"
             p="md"
-            mih="calc(min(56dvh, 480px) - 2px)"
+            mih={{ base: 'calc(100dvh - 250px)', sm: 'calc(min(56dvh, 480px) - 20px)' }}
             justify={notes.length ? 'flex-end' : 'center'}
           >
             {loading && (
@@ -438,11 +442,11 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
           <IconSend2 size={20} />
         </ActionIcon>
       </Group>
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
           Enter sends, Ctrl+Enter adds a line. Notes are visible to staff only.
         </Text>
-        <Text size="xs" c={text.length >= NOTE_MAX_LENGTH ? 'red' : 'dimmed'}>
+        <Text size="xs" c={text.length >= NOTE_MAX_LENGTH ? 'red' : 'dimmed'} ml="auto">
           {text.length}/{NOTE_MAX_LENGTH}
         </Text>
       </Group>

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Spoiler,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconDownload, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError, errorText } from '../../api/errors';
+import { toastError } from '../../ui/toast';
+import { getHistoryCsv } from './api';
+import { pageCount } from './list-state';
+import { useCustomerHistory } from './queries';
+import type { CustomerView, HistoryEntry } from './types';
+
+const PAGE_SIZE = 20;
+const ALL = 'all';
+
+const ROLE_LABELS: Record<string, string> = {
+  principal_broker: 'Principal broker',
+  broker: 'Broker',
+  assistant: 'Assistant',
+  customer: 'Client',
+  system: 'System',
+};
+
+/** 'customer.status_changed' → 'Customer status changed'. */
+export function eventTypeLabel(type: string): string {
+  const text = type
+    .replace(/[._]+/g, ' ')
+    .replace(/\bsms\b/gi, 'SMS')
+    .trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One line per changed field: 'lender: Royal Bank of Canada → TD Bank', or the event's data as is. */
+export function describeChanges(changes: unknown): string[] {
+  if (!isRecord(changes)) return changes === null || changes === undefined ? [] : [show(changes)];
+  if (isRecord(changes.changes)) {
+    const before = isRecord(changes.before) ? changes.before : {};
+    return Object.entries(changes.changes).map(([key, value]) =>
+      key in before ? `${key}: ${show(before[key])} → ${show(value)}` : `${key}: ${show(value)}`,
+    );
+  }
+  return Object.entries(changes).map(([key, value]) => `${key}: ${show(value)}`);
+}
+
+function Changes({ entry }: { entry: HistoryEntry }) {
+  const lines = describeChanges(entry.changes);
+  if (!lines.length)
+    return (
+      <Text size="xs" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Spoiler maxHeight={62} showLabel="Show all" hideLabel="Show less" fz="xs">
+      <Stack gap={2}>
+        {lines.map((line, index) => (
+          <Text key={index} size="xs" c="navy.8" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Spoiler>
+  );
+}
+
+function saveText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The audit trail of a client: every recorded change, filterable by type, downloadable as CSV. */
+export function AuditTrail({ customer }: { customer: CustomerView }) {
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const history = useCustomerHistory(customer.id, {
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    type: type || undefined,
+  });
+
+  if (history.error instanceof ApiError && history.error.status === 403) {
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="The audit trail is private">
+        Only a principal broker, or this client’s broker or assistant, can read the audit trail.
+      </Alert>
+    );
+  }
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const csv = await getHistoryCsv(customer.id, type || undefined);
+      saveText(csv, `audit-trail-${customer.typed_id}.csv`);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const entries = history.data?.data ?? [];
+  const types = history.data?.types ?? [];
+  const pages = pageCount(history.data?.count ?? 0, PAGE_SIZE);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Select
+          aria-label="Event type"
+          size="sm"
+          w={{ base: '100%', xs: 280 }}
+          data={[
+            { value: ALL, label: 'All event types' },
+            ...types.map((t) => ({ value: t, label: eventTypeLabel(t) })),
+          ]}
+          value={type || ALL}
+          allowDeselect={false}
+          onChange={(value) => {
+            setType(!value || value === ALL ? '' : value);
+            setPage(1);
+          }}
+        />
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void download()}
+          loading={downloading}
+        >
+          Download CSV
+        </Button>
+      </Group>
+
+      {history.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : history.isError ? (
+        <Alert color="red" variant="light">
+          {errorText(history.error)}
+        </Alert>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          There are no entries here yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760} type="native">
+          <Table verticalSpacing="sm" fz="sm" aria-label="Audit trail" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={170}>Time</Table.Th>
+                <Table.Th w={210}>Event</Table.Th>
+                <Table.Th w={190}>By</Table.Th>
+                <Table.Th>Changes</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} c="navy.9">
+                      {eventTypeLabel(entry.type)}
+                    </Text>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {entry.type}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="navy.9">
+                      {entry.actor.name}
+                    </Text>
+                    {entry.actor.role && (
+                      <Badge size="xs" variant="light" color="gray" radius="sm">
+                        {ROLE_LABELS[entry.actor.role] ?? entry.actor.role}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Changes entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
