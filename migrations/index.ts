@@ -2,6 +2,7 @@ import { EventStore1763700000000 } from './1763700000000-event-store.js';
 import { Users1763700000100 } from './1763700000100-users.js';
 import { Directory1763700000200 } from './1763700000200-directory.js';
 import { ClientsWorkspace1763700000300 } from './1763700000300-clients-workspace.js';
+import { Documents1763700000400 } from './1763700000400-documents.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Users1763700000100,
   Directory1763700000200,
   ClientsWorkspace1763700000300,
+  Documents1763700000400,
 ];

@@ -35,7 +35,8 @@ export class CustomerNotifications implements OnModuleInit {
 
   private async recipient(customerId: string): Promise<Recipient | null> {
     const rows: Recipient[] = await this.dataSource.query(
-      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, NULL AS form_code,
+      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number,
+              (SELECT fo.code FROM forms fo WHERE fo.customer_id = c.id AND NOT fo.is_archived ORDER BY fo.created_at DESC LIMIT 1) AS form_code,
               l.email AS lawyer_email, l.first_name AS lawyer_first_name, b.first_name AS broker_first_name, b.last_name AS broker_last_name
          FROM customers c LEFT JOIN lawyers l ON l.id = c.lawyer_id LEFT JOIN users b ON b.id = c.broker_id
         WHERE c.id = $1`,

@@ -40,6 +40,9 @@ export interface CustomerRow {
   assistant_first_name: string | null;
   assistant_last_name: string | null;
   notes_unread: number;
+  form_codes: string[];
+  files_in_review: number;
+  comments_unread: number;
 }
 
 export interface CustomerFilters {
@@ -58,7 +61,15 @@ const SELECT = `
          (SELECT count(*)::int FROM notes n
            WHERE n.customer_id = c.id AND n.author_id <> $1
              AND n.position > COALESCE((SELECT r.read_up_to FROM note_reads r WHERE r.customer_id = c.id AND r.user_id = $1), 0)
-         ) AS notes_unread
+         ) AS notes_unread,
+         (SELECT COALESCE(json_agg(fo.code ORDER BY fo.is_archived, fo.created_at DESC), '[]'::json)
+            FROM forms fo WHERE fo.customer_id = c.id) AS form_codes,
+         (SELECT count(*)::int FROM form_files ff JOIN forms fo ON fo.code = ff.code AND NOT fo.is_archived
+           WHERE ff.customer_id = c.id AND ff.status = 'in_review') AS files_in_review,
+         (SELECT count(*)::int FROM file_comments fc
+           WHERE fc.customer_id = c.id AND fc.author_id <> $1
+             AND fc.position > COALESCE((SELECT r.read_up_to FROM comment_reads r WHERE r.file_id = fc.file_id AND r.user_id = $1), 0)
+         ) AS comments_unread
     FROM customers c
     LEFT JOIN users b ON b.id = c.broker_id
     LEFT JOIN users a ON a.id = c.assistant_id`;

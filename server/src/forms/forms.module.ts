@@ -1,5 +1,24 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
+import { CommentsController } from './comments.controller.js';
+import { DocumentsAudience } from './documents.audience.js';
+import { DocumentsProjection } from './documents.projection.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
 import { FormTemplateProjection } from './form-template.projection.js';
+import { FormsController } from './forms.controller.js';
+import { Thumbnails } from './thumbnails.js';
 
-@Module({ providers: [FormTemplateProjection] })
+@Module({
+  imports: [CustomersModule],
+  controllers: [FormsController, CommentsController],
+  providers: [
+    FormTemplateProjection,
+    DocumentsProjection,
+    DocumentsRepository,
+    DocumentsService,
+    DocumentsAudience,
+    Thumbnails,
+  ],
+})
 export class FormsModule {}

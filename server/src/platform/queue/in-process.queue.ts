@@ -15,8 +15,8 @@ export class InProcessQueue implements JobQueue {
 
   constructor(private readonly retry = RETRY) {}
 
-  register<T>(name: string, handler: (data: T) => Promise<void>): void {
-    this.registry.register(name, handler);
+  register<T>(name: string, handler: (data: T) => Promise<void>, queue?: string): void {
+    this.registry.register(name, handler, queue);
   }
 
   async add<T>(name: string, data: T, options: JobOptions): Promise<void> {

@@ -12,7 +12,8 @@ export interface JobOptions {
  */
 export interface JobQueue {
   readonly driver: 'in-process' | 'bullmq';
-  register<T>(name: string, handler: JobHandler<T>): void;
+  /** `queue` groups jobs (e.g. notifications, thumbnails) so each can be scaled and watched on its own. */
+  register<T>(name: string, handler: JobHandler<T>, queue?: string): void;
   add<T>(name: string, data: T, options: JobOptions): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -22,12 +23,25 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
 export const RETRY = { attempts: 6, baseDelayMs: 500 };
 
+export const DEFAULT_QUEUE = 'notifications';
+
 export class JobRegistry {
   private readonly handlers = new Map<string, JobHandler<unknown>>();
+  private readonly queues = new Map<string, string>();
 
-  register<T>(name: string, handler: JobHandler<T>): void {
+  register<T>(name: string, handler: JobHandler<T>, queue = DEFAULT_QUEUE): void {
     if (this.handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
     this.handlers.set(name, handler as JobHandler<unknown>);
+    this.queues.set(name, queue);
+  }
+
+  queueOf(name: string): string {
+    this.handler(name);
+    return this.queues.get(name)!;
+  }
+
+  queueNames(): string[] {
+    return [...new Set(this.queues.values())];
   }
 
   handler(name: string): JobHandler<unknown> {

@@ -1,0 +1,92 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { ROLES } from '../../../machines/roles.js';
+import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { ok, page } from '../platform/http/envelope.js';
+import { API, RequestMetadata } from '../platform/http/request-metadata.js';
+import { FileLinks } from '../platform/storage/file-links.js';
+import { ListCommentsQuery } from './documents.dto.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
+import { toCommentView } from './documents.views.js';
+
+/** The chat about one uploaded file, open to the customer and to the staff who may see the client. */
+@Controller(`${API.core}/forms/:code/files/:fileId/comments`)
+@Roles(...ROLES)
+export class CommentsController {
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly repository: DocumentsRepository,
+    private readonly links: FileLinks,
+  ) {}
+
+  @Get('/')
+  async list(
+    @Param('code') code: string,
+    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Query() query: ListCommentsQuery,
+    @CurrentUser() caller: Caller,
+  ) {
+    await this.documents.fileFor(caller, code, fileId);
+    const rows = await this.repository.comments(
+      fileId,
+      query.offset,
+      query.limit,
+      query.ordering === 'created' ? 'ASC' : 'DESC',
+    );
+    return page(
+      rows.map((row) => toCommentView(row, this.links)),
+      await this.repository.commentCount(fileId),
+      query.offset,
+      query.limit,
+    );
+  }
+
+  @Post('/')
+  async add(
+    @Param('code') code: string,
+    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Req() request: Request,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    const id = await this.documents.addComment(caller, code, fileId, request, meta);
+    return ok(toCommentView((await this.repository.comment(id))!, this.links));
+  }
+
+  @Delete(':commentId/')
+  async remove(
+    @Param('code') code: string,
+    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Param('commentId', ParseUUIDPipe) commentId: string,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    await this.documents.deleteComment(caller, code, fileId, commentId, meta);
+    return ok({});
+  }
+
+  @Patch('mark_read/')
+  @HttpCode(200)
+  async markRead(
+    @Param('code') code: string,
+    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    await this.documents.markCommentsRead(caller, code, fileId, meta);
+    return ok({ unread: 0 });
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { staffRoomsFor } from '../customers/customer.audience.js';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.audience.js';
+import { rooms } from '../platform/realtime/rooms.js';
+
+const SHARED_STREAMS = new Set(['form', 'form_file', 'file_comment']);
+
+/** Forms, files and chat concern the customer and the staff who may see them; read marks only their reader. */
+@Injectable()
+export class DocumentsAudience implements OnModuleInit {
+  constructor(
+    private readonly audience: RealtimeAudience,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.audience.register((event) => this.of(event));
+  }
+
+  async of(event: StoredEvent): Promise<Audience | null> {
+    const data = event.data as { customerId?: string; userId?: string };
+    if (event.streamType === 'comment_reads' && data.userId) {
+      return { rooms: [rooms.user(data.userId)], customerId: data.customerId ?? null };
+    }
+    if (!SHARED_STREAMS.has(event.streamType) || !data.customerId) return null;
+    const rows: { broker_id: string | null }[] = await this.dataSource.query(
+      'SELECT broker_id FROM customers WHERE id = $1',
+      [data.customerId],
+    );
+    return {
+      rooms: [rooms.customer(data.customerId), ...staffRoomsFor([rows[0]?.broker_id])],
+      customerId: data.customerId,
+    };
+  }
+}

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { FormField } from '../../../machines/documents.js';
+
+export interface FormRow {
+  code: string;
+  customer_id: string;
+  fields: FormField[];
+  is_archived: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
+export interface FormFileRow {
+  id: string;
+  code: string;
+  customer_id: string;
+  field_name: string;
+  caption: string;
+  file_name: string;
+  file_type: string;
+  extension: string;
+  size: string;
+  storage_key: string;
+  status: string;
+  thumbnail_key: string | null;
+  created_at: Date;
+  comments_total: number;
+  comments_unread: number;
+}
+
+export interface CommentRow {
+  id: string;
+  file_id: string;
+  author_id: string;
+  text: string;
+  file_key: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: string | null;
+  thumbnail_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_role: string | null;
+  author_phone_number: string | null;
+  author_email: string | null;
+}
+
+const UNREAD = (readerParam: string) => `
+  (SELECT count(*)::int FROM file_comments fc
+    WHERE fc.file_id = f.id AND fc.author_id <> ${readerParam}
+      AND fc.position > COALESCE((SELECT r.read_up_to FROM comment_reads r WHERE r.file_id = f.id AND r.user_id = ${readerParam}), 0))`;
+
+/** Plain queries over forms, files and comments. Callers check who may see the client first. */
+@Injectable()
+export class DocumentsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async form(code: string): Promise<FormRow | null> {
+    const rows: FormRow[] = await this.dataSource.query('SELECT * FROM forms WHERE code = $1', [code]);
+    return rows[0] ?? null;
+  }
+
+  async activeForm(customerId: string): Promise<FormRow | null> {
+    const rows: FormRow[] = await this.dataSource.query(
+      'SELECT * FROM forms WHERE customer_id = $1 AND NOT is_archived ORDER BY created_at DESC LIMIT 1',
+      [customerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  formsOf(
+    customerIds: string[] | null,
+    readerId: string,
+  ): Promise<(FormRow & { comments_unread: number })[]> {
+    const where = customerIds ? 'WHERE fo.customer_id = ANY($2::uuid[])' : '';
+    return this.dataSource.query(
+      `SELECT fo.*, (SELECT COALESCE(SUM(${UNREAD('$1')}), 0)::int FROM form_files f WHERE f.code = fo.code) AS comments_unread
+         FROM forms fo ${where} ORDER BY fo.is_archived, fo.created_at DESC`,
+      customerIds ? [readerId, customerIds] : [readerId],
+    );
+  }
+
+  files(code: string, readerId: string): Promise<FormFileRow[]> {
+    return this.dataSource.query(
+      `SELECT f.*, (SELECT count(*)::int FROM file_comments c WHERE c.file_id = f.id) AS comments_total, ${UNREAD('$2')} AS comments_unread
+         FROM form_files f WHERE f.code = $1
+        ORDER BY CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`,
+      [code, readerId],
+    );
+  }
+
+  async file(
+    code: string,
+    fileId: string,
+  ): Promise<{ id: string; customer_id: string; storage_key: string } | null> {
+    const rows = await this.dataSource.query(
+      'SELECT id, customer_id, storage_key FROM form_files WHERE id = $1 AND code = $2',
+      [fileId, code],
+    );
+    return rows[0] ?? null;
+  }
+
+  comments(fileId: string, offset: number, limit: number, direction: 'ASC' | 'DESC'): Promise<CommentRow[]> {
+    return this.dataSource.query(
+      `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
+              u.phone_number AS author_phone_number, u.email AS author_email
+         FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
+        WHERE c.file_id = $1 ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $2 OFFSET $3`,
+      [fileId, limit, offset],
+    );
+  }
+
+  async comment(id: string): Promise<CommentRow | null> {
+    const rows = await this.commentsById(id);
+    return rows[0] ?? null;
+  }
+
+  private commentsById(id: string): Promise<CommentRow[]> {
+    return this.dataSource.query(
+      `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
+              u.phone_number AS author_phone_number, u.email AS author_email
+         FROM file_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1`,
+      [id],
+    );
+  }
+
+  async commentCount(fileId: string): Promise<number> {
+    return (
+      await this.dataSource.query('SELECT count(*)::int AS n FROM file_comments WHERE file_id = $1', [fileId])
+    )[0].n;
+  }
+
+  async latestCommentPosition(fileId: string): Promise<number> {
+    return Number(
+      (
+        await this.dataSource.query(
+          'SELECT COALESCE(MAX(position), 0) AS p FROM file_comments WHERE file_id = $1',
+          [fileId],
+        )
+      )[0].p,
+    );
+  }
+
+  async readUpTo(fileId: string, userId: string): Promise<number> {
+    const rows: { read_up_to: string }[] = await this.dataSource.query(
+      'SELECT read_up_to FROM comment_reads WHERE file_id = $1 AND user_id = $2',
+      [fileId, userId],
+    );
+    return Number(rows[0]?.read_up_to ?? 0);
+  }
+
+  templates(): Promise<{ id: string; name: string; fields: FormField[] }[]> {
+    return this.dataSource.query('SELECT id, name, fields FROM form_templates ORDER BY name, id');
+  }
+}

@@ -1,0 +1,169 @@
+import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ParseArrayPipe } from '@nestjs/common';
+import { ROLES, STAFF_ROLES } from '../../../machines/roles.js';
+import { Public, type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { AppError } from '../platform/http/app-error.js';
+import { ok, page, type DataEnvelope } from '../platform/http/envelope.js';
+import { API, RequestMetadata } from '../platform/http/request-metadata.js';
+import { validationErrors } from '../platform/http/validation.pipe.js';
+import { FileLinks } from '../platform/storage/file-links.js';
+import { CustomersRepository } from '../customers/customers.repository.js';
+import { CreateFormDto, FileStatusDto, ListFormsQuery, SaveFieldsDto } from './documents.dto.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
+import { toFileView, toFormView } from './documents.views.js';
+
+/** Document-request forms: templates, create, edit, reset, the upload, statuses and the history of files. */
+@Controller(API.core)
+export class FormsController {
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly repository: DocumentsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly links: FileLinks,
+  ) {}
+
+  @Roles(...STAFF_ROLES)
+  @Get('forms/templates/')
+  async templates(): Promise<DataEnvelope<unknown[]>> {
+    return ok(await this.repository.templates());
+  }
+
+  @Roles(...ROLES)
+  @Get('forms/')
+  async list(@Query() query: ListFormsQuery, @CurrentUser() caller: Caller) {
+    let customerIds: string[] | null;
+    if (caller.role === 'customer') customerIds = caller.customerId ? [caller.customerId] : [];
+    else if (query.customer_id) {
+      if (!(await this.customers.findVisible(caller, query.customer_id)))
+        throw AppError.notFound('This client does not exist.');
+      customerIds = [query.customer_id];
+    } else if (caller.role === 'broker') {
+      customerIds = (
+        await this.customers.list(caller, {
+          search: '',
+          status: '',
+          dealType: '',
+          broker: '',
+          offset: 0,
+          limit: 100000,
+        })
+      ).rows.map((r) => r.id);
+    } else customerIds = null;
+    const forms = await this.repository.formsOf(customerIds, caller.id);
+    return page(
+      forms.map((f) => toFormView(f, f.comments_unread)),
+      forms.length,
+      0,
+      forms.length,
+    );
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Post('forms/')
+  async create(
+    @Body() body: CreateFormDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    const code = await this.documents.createForm(caller, body.customer_id, body.fields, meta);
+    return ok({ code, customer: { id: body.customer_id } });
+  }
+
+  @Roles(...ROLES)
+  @Get('forms/:code/')
+  async get(@Param('code') code: string, @CurrentUser() caller: Caller) {
+    return ok(toFormView(await this.documents.formFor(caller, code)));
+  }
+
+  /** The public landing of an upload link: only what the link itself already promises (the captions). */
+  @Public()
+  @Get('landing_forms/:code/')
+  async landing(@Param('code') code: string) {
+    const form = await this.repository.form(code);
+    if (!form || form.is_archived) throw AppError.notFound('This upload link is no longer valid.');
+    return ok({
+      code: form.code,
+      fields: form.fields
+        .filter((f) => !f.disabled)
+        .map((f) => ({ name: f.name, caption: f.caption, tutorial: f.tutorial })),
+    });
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Patch('forms/:code/')
+  async save(
+    @Param('code') code: string,
+    @Body() body: SaveFieldsDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    await this.documents.saveFields(caller, code, body.fields, meta);
+    return ok(toFormView(await this.documents.formFor(caller, code)));
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Patch('forms/:code/archive/')
+  async archive(
+    @Param('code') code: string,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    const next = await this.documents.archive(caller, code, meta);
+    return ok(toFormView(await this.documents.formFor(caller, next)));
+  }
+
+  @Roles(...ROLES)
+  @Get('forms/:code/history/')
+  async history(@Param('code') code: string, @CurrentUser() caller: Caller) {
+    await this.documents.formFor(caller, code);
+    const files = await this.repository.files(code, caller.id);
+    return page(
+      files.map((f) => toFileView(f, this.links)),
+      files.length,
+      0,
+      files.length,
+    );
+  }
+
+  @Roles(...ROLES)
+  @Post('forms/:code/files/')
+  async upload(
+    @Param('code') code: string,
+    @Req() request: Request,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    const ids = await this.documents.upload(caller, code, request, meta);
+    const files = await this.repository.files(code, caller.id);
+    return ok(files.filter((f) => ids.includes(f.id)).map((f) => toFileView(f, this.links)));
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Patch('forms/:code/files/batch/')
+  async batch(
+    @Param('code') code: string,
+    @Body(
+      new ParseArrayPipe({
+        items: FileStatusDto,
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        exceptionFactory: validationErrors,
+      }),
+    )
+    body: FileStatusDto[],
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ) {
+    await this.documents.setStatuses(caller, code, body, meta);
+    const files = await this.repository.files(code, caller.id);
+    return page(
+      files.map((f) => toFileView(f, this.links)),
+      files.length,
+      0,
+      files.length,
+    );
+  }
+}

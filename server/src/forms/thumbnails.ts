@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import sharp from 'sharp';
+import { Readable } from 'node:stream';
+import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
+import { EventStore } from '../platform/event-store/event-store.js';
+import { SYSTEM_METADATA, type StoredEvent } from '../platform/event-store/event.types.js';
+import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
+import type { CommentAdded, FileUploaded } from './form.events.js';
+
+export const MAKE_THUMBNAIL_JOB = 'make-thumbnail';
+const THUMBNAIL_WIDTH = 320;
+
+interface ThumbnailJob {
+  stream: 'form_file' | 'file_comment';
+  id: string;
+  key: string;
+  mimeType: string;
+  code: string;
+  customerId: string;
+  fileId: string;
+}
+
+/** Images sharp can read (PDF first pages are not rendered: sharp's prebuilt binaries have no PDF support). */
+export function canThumbnail(mimeType: string): boolean {
+  return [
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'image/gif',
+    'image/tiff',
+    'image/avif',
+    'image/heic',
+    'image/heif',
+  ].includes(mimeType);
+}
+
+/**
+ * Makes a small preview of each uploaded image in the background, stores it beside the file and records
+ * `*.thumbnail_created`, so lists and the chat show it.
+ */
+@Injectable()
+export class Thumbnails implements EventProcessor, OnModuleInit {
+  readonly name = 'thumbnails';
+  readonly durable = true;
+  private readonly logger = new Logger('Thumbnails');
+
+  constructor(
+    private readonly runner: EventProcessorRunner,
+    private readonly events: EventStore,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  onModuleInit(): void {
+    this.runner.register(this);
+    this.queue.register<ThumbnailJob>(MAKE_THUMBNAIL_JOB, (job) => this.make(job), 'thumbnails');
+  }
+
+  async handle(event: StoredEvent): Promise<void> {
+    let job: ThumbnailJob | null = null;
+    if (event.type === 'form_file.uploaded') {
+      const d = (event as StoredEvent & FileUploaded).data;
+      job = {
+        stream: 'form_file',
+        id: d.fileId,
+        key: d.file.key,
+        mimeType: d.file.mimeType,
+        code: d.code,
+        customerId: d.customerId,
+        fileId: d.fileId,
+      };
+    } else if (event.type === 'comment.added') {
+      const d = (event as StoredEvent & CommentAdded).data;
+      if (d.file)
+        job = {
+          stream: 'file_comment',
+          id: d.commentId,
+          key: d.file.key,
+          mimeType: d.file.mimeType,
+          code: d.code,
+          customerId: d.customerId,
+          fileId: d.fileId,
+        };
+    }
+    if (job && canThumbnail(job.mimeType))
+      await this.queue.add(MAKE_THUMBNAIL_JOB, job, { jobId: `${job.stream}-${job.id}` });
+  }
+
+  async make(job: ThumbnailJob): Promise<void> {
+    const key = `${job.key}.thumbnail.webp`;
+    if (!(await this.storage.exists(key))) {
+      let source;
+      try {
+        source = await this.storage.get(job.key);
+      } catch {
+        return; // the file is gone; nothing to preview
+      }
+      const resize = sharp({ failOn: 'none' })
+        .rotate()
+        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 70 });
+      try {
+        await this.storage.put(key, (source as Readable).pipe(resize), 'image/webp');
+      } catch (error) {
+        this.logger.warn(`No preview for ${job.key}: ${(error as Error).message}`);
+        return;
+      }
+    }
+    const event =
+      job.stream === 'form_file'
+        ? { type: 'form_file.thumbnail_created', data: { code: job.code, customerId: job.customerId, key } }
+        : {
+            type: 'comment.thumbnail_created',
+            data: { fileId: job.fileId, code: job.code, customerId: job.customerId, key },
+          };
+    try {
+      const stream = await this.events.readStream(job.stream, job.id);
+      if (stream.some((e) => e.type === event.type)) return;
+      await this.events.append(
+        { streamType: job.stream, streamId: job.id, expectedVersion: stream.length, events: [event] },
+        SYSTEM_METADATA,
+      );
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      throw new Error('the file changed while its preview was made; trying again', { cause: error });
+    }
+  }
+}
