@@ -1,3 +1,5 @@
+import { isFileTooLarge } from './files.js';
+
 /** Review status of an uploaded document. */
 export const FILE_STATUSES = ['issue', 'in_review', 'checked'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
@@ -28,9 +30,7 @@ export function fieldIsChecked(
   return own.length > 0 && own.every((f) => f.status === 'checked');
 }
 
-export const MAX_UPLOAD_MB = 75;
-
-/** The client's own check before queueing a file: strictly below 75 MB. */
+/** The client's own check before queueing a file: strictly below 75 MB, as files.ts measures it. */
 export function isBelowUploadLimit(sizeBytes: number): boolean {
-  return sizeBytes / 1024 / 1024 < MAX_UPLOAD_MB;
+  return !isFileTooLarge(sizeBytes);
 }

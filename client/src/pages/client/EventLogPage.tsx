@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Center, Loader, Paper, Stack, Table, Tabs, Text } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconMail, IconMessage, IconShieldCheck } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { formatPhone } from '@machines/phone';
 import { errorText } from '../../api/errors';
 import { AuditTrail } from '../../features/customers/AuditTrail';
 import { useCustomer, useEventLog } from '../../features/customers/queries';
@@ -25,6 +26,12 @@ function typeBadge(type: string) {
       {known?.label ?? type}
     </Badge>
   );
+}
+
+/** A phone recipient ('+14165550100') is shown grouped; an e-mail address as it is. */
+function formatRecipient(recipient: string | undefined): string {
+  if (!recipient) return '';
+  return /^\+?1\d{10}$/.test(recipient) ? formatPhone(recipient) : recipient;
 }
 
 /** The default date display format: 'MMM DD, YYYY hh:mm A'. */
@@ -69,7 +76,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
               </Box>
               {entry.context?.recipient && (
                 <Text size="sm" fw={600} c="navy.9">
-                  {entry.context.recipient}
+                  {formatRecipient(entry.context.recipient)}
                 </Text>
               )}
               {entry.context?.subject && <Text size="sm">{entry.context.subject}</Text>}
@@ -97,7 +104,9 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
             <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
               <Table.Td>{typeBadge(entry.type)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSentAt(entry.created)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.context?.recipient || '—'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {formatRecipient(entry.context?.recipient) || '—'}
+              </Table.Td>
               <Table.Td>{entry.context?.subject || '—'}</Table.Td>
               <Table.Td>
                 <MessageText text={entry.context?.text} />
