@@ -7,7 +7,8 @@ export const APPRAISER_STATUSES = ['empty', 'pending_approve', 'assigned'] as co
 export type AppraiserStatus = (typeof APPRAISER_STATUSES)[number];
 
 /** Only staff act on appraisers: assign (for approval), approve, revoke. Customers only watch. */
-export type AppraiserAssignmentEvent = { type: 'ASSIGN'; role: Role } | { type: 'APPROVE'; role: Role } | { type: 'REVOKE'; role: Role };
+export type AppraiserAssignmentEvent =
+  { type: 'ASSIGN'; role: Role } | { type: 'APPROVE'; role: Role } | { type: 'REVOKE'; role: Role };
 
 export const appraiserAssignmentMachine = setup({
   types: { events: {} as AppraiserAssignmentEvent },
@@ -33,7 +34,10 @@ export function appraiserSnapshotAt(status: AppraiserStatus): AppraiserAssignmen
   return appraiserAssignmentMachine.resolveState({ value: status, context: {} });
 }
 
-export function decideAppraiser(status: AppraiserStatus, event: AppraiserAssignmentEvent): Decision<AppraiserStatus> {
+export function decideAppraiser(
+  status: AppraiserStatus,
+  event: AppraiserAssignmentEvent,
+): Decision<AppraiserStatus> {
   const snapshot = appraiserSnapshotAt(status);
   if (snapshot.can(event)) {
     const [next] = transition(appraiserAssignmentMachine, snapshot, event);
@@ -41,7 +45,15 @@ export function decideAppraiser(status: AppraiserStatus, event: AppraiserAssignm
   }
   const verb = { ASSIGN: 'assigned', APPROVE: 'approved', REVOKE: 'revoked' }[event.type];
   if (snapshot.can({ ...event, role: 'principal_broker' })) {
-    return { ok: false, reason: 'role', message: `Only staff can change the appraiser; a ${event.role} cannot.` };
+    return {
+      ok: false,
+      reason: 'role',
+      message: `Only staff can change the appraiser; a ${event.role} cannot.`,
+    };
   }
-  return { ok: false, reason: 'state', message: `The appraiser cannot be ${verb} while the assignment is ${status.replace('_', ' ')}.` };
+  return {
+    ok: false,
+    reason: 'state',
+    message: `The appraiser cannot be ${verb} while the assignment is ${status.replace('_', ' ')}.`,
+  };
 }

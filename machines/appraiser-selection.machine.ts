@@ -40,19 +40,25 @@ export const appraiserSelectionMachine = setup({
     toggle: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'TOGGLE') return context.selected;
-        return context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
+        return context.selected.includes(event.id)
+          ? context.selected.filter((id) => id !== event.id)
+          : [...context.selected, event.id];
       },
     }),
     selectAll: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'SELECT_ALL') return context.selected;
         const all = event.ids.every((id) => context.selected.includes(id));
-        return all ? context.selected.filter((id) => !event.ids.includes(id)) : [...new Set([...context.selected, ...event.ids])];
+        return all
+          ? context.selected.filter((id) => !event.ids.includes(id))
+          : [...new Set([...context.selected, ...event.ids])];
       },
     }),
     clear: assign({ selected: [], error: null }),
     filter: assign(({ context, event }) =>
-      event.type === 'FILTER' ? { bank: event.bank ?? context.bank, location: event.location ?? context.location } : {},
+      event.type === 'FILTER'
+        ? { bank: event.bank ?? context.bank, location: event.location ?? context.location }
+        : {},
     ),
     refuseEmpty: assign({ error: NO_APPRAISERS_SELECTED }),
     forgetError: assign({ error: null }),
@@ -75,7 +81,10 @@ export const appraiserSelectionMachine = setup({
       always: { target: 'selecting', guard: ({ context }) => context.selected.length === 0 },
       on: {
         BACK: 'selecting',
-        SEND: [{ target: 'sending', guard: 'hasSelection' }, { target: 'selecting', actions: 'refuseEmpty' }],
+        SEND: [
+          { target: 'sending', guard: 'hasSelection' },
+          { target: 'selecting', actions: 'refuseEmpty' },
+        ],
       },
     },
     sending: {
@@ -83,9 +92,17 @@ export const appraiserSelectionMachine = setup({
         src: 'sendQuoteRequest',
         input: ({ context }) => ({ appraiserIds: context.selected }),
         onDone: { target: 'sent', actions: 'clear' },
-        onError: { target: 'reviewing', actions: assign({ error: ({ event }) => (event.error as Error).message }) },
+        onError: {
+          target: 'reviewing',
+          actions: assign({ error: ({ event }) => (event.error as Error).message }),
+        },
       },
     },
-    sent: { on: { TOGGLE: { target: 'selecting', actions: 'toggle' }, SELECT_ALL: { target: 'selecting', actions: 'selectAll' } } },
+    sent: {
+      on: {
+        TOGGLE: { target: 'selecting', actions: 'toggle' },
+        SELECT_ALL: { target: 'selecting', actions: 'selectAll' },
+      },
+    },
   },
 });

@@ -22,7 +22,6 @@ export type LawyerAssignmentEvent =
 export const lawyerAssignmentMachine = setup({
   types: {
     events: {} as LawyerAssignmentEvent,
-    input: {} as { status?: LawyerStatus } | undefined,
   },
   guards: {
     byCustomer: ({ event }) => event.role === 'customer',
@@ -73,8 +72,7 @@ export function lawyerSnapshotAt(status: LawyerStatus): LawyerAssignmentSnapshot
 }
 
 export type Decision<Status extends string> =
-  | { ok: true; from: Status; to: Status }
-  | { ok: false; reason: 'role' | 'state'; message: string };
+  { ok: true; from: Status; to: Status } | { ok: false; reason: 'role' | 'state'; message: string };
 
 /** A pure decision: the next status for an event from a role, or why it is refused. */
 export function decideLawyer(status: LawyerStatus, event: LawyerAssignmentEvent): Decision<LawyerStatus> {
@@ -83,10 +81,20 @@ export function decideLawyer(status: LawyerStatus, event: LawyerAssignmentEvent)
     const [next] = transition(lawyerAssignmentMachine, snapshot, event);
     return { ok: true, from: status, to: next.value as LawyerStatus };
   }
-  const someone = (['customer', 'principal_broker'] as Role[]).some((role) => snapshot.can({ ...event, role }));
+  const someone = (['customer', 'principal_broker'] as Role[]).some((role) =>
+    snapshot.can({ ...event, role }),
+  );
   return someone
-    ? { ok: false, reason: 'role', message: `A ${event.role.replace('_', ' ')} cannot ${describe(event)} while the lawyer is ${label(status)}.` }
-    : { ok: false, reason: 'state', message: `The lawyer cannot be ${pastTense(event)} while the assignment is ${label(status)}.` };
+    ? {
+        ok: false,
+        reason: 'role',
+        message: `A ${event.role.replace('_', ' ')} cannot ${describe(event)} while the lawyer is ${label(status)}.`,
+      }
+    : {
+        ok: false,
+        reason: 'state',
+        message: `The lawyer cannot be ${pastTense(event)} while the assignment is ${label(status)}.`,
+      };
 }
 
 function label(status: string): string {
@@ -94,9 +102,25 @@ function label(status: string): string {
 }
 
 function describe(event: { type: string }): string {
-  return { PICK: 'pick a lawyer', APPROVE: 'approve', REJECT_REVOKE: 'reject the revoke', REVOKE: 'revoke', EDIT: 'edit the lawyer' }[event.type] ?? event.type;
+  return (
+    {
+      PICK: 'pick a lawyer',
+      APPROVE: 'approve',
+      REJECT_REVOKE: 'reject the revoke',
+      REVOKE: 'revoke',
+      EDIT: 'edit the lawyer',
+    }[event.type] ?? event.type
+  );
 }
 
 function pastTense(event: { type: string }): string {
-  return { PICK: 'picked', APPROVE: 'approved', REJECT_REVOKE: 'kept (revoke rejected)', REVOKE: 'revoked', EDIT: 'edited' }[event.type] ?? event.type;
+  return (
+    {
+      PICK: 'picked',
+      APPROVE: 'approved',
+      REJECT_REVOKE: 'kept (revoke rejected)',
+      REVOKE: 'revoked',
+      EDIT: 'edited',
+    }[event.type] ?? event.type
+  );
 }

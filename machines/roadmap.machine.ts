@@ -40,7 +40,12 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
     case 'application':
       return step.is_completed
         ? { state: 'application.completed', ...COMPLETED, ...none }
-        : { state: 'application.none', status: 'danger', statusMessage: 'Fill out the mortgage application', ...none };
+        : {
+            state: 'application.none',
+            status: 'danger',
+            statusMessage: 'Fill out the mortgage application',
+            ...none,
+          };
     case 'uploads':
       return step.is_completed
         ? { state: 'uploads.completed', ...COMPLETED, ...none }
@@ -48,16 +53,40 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
     case 'sign_documents':
       return step.is_completed
         ? { state: 'sign.completed', ...COMPLETED, ...none }
-        : { state: 'sign.required', status: 'danger', statusMessage: 'Sign required', button: null, note: 'Please check your email and sign all required documents' };
+        : {
+            state: 'sign.required',
+            status: 'danger',
+            statusMessage: 'Sign required',
+            button: null,
+            note: 'Please check your email and sign all required documents',
+          };
     case 'lawyers': {
       if (step.is_completed) return { state: 'lawyers.completed', ...COMPLETED, ...none };
       const { present, status } = input.lawyer;
       if (!present || status === 'empty') {
-        return { state: 'lawyers.empty', status: 'danger', statusMessage: 'Action required', button: 'Add Lawyer', note: null };
+        return {
+          state: 'lawyers.empty',
+          status: 'danger',
+          statusMessage: 'Action required',
+          button: 'Add Lawyer',
+          note: null,
+        };
       }
-      if (status === 'pending_approve') return { state: 'lawyers.pending_approve', status: 'warning', statusMessage: 'Waiting for approval', ...none };
+      if (status === 'pending_approve')
+        return {
+          state: 'lawyers.pending_approve',
+          status: 'warning',
+          statusMessage: 'Waiting for approval',
+          ...none,
+        };
       if (status === 'pending_revoke') {
-        return { state: 'lawyers.pending_revoke', status: 'warning', statusMessage: 'Waiting for revoke approval', button: 'Waiting for revoke', note: null };
+        return {
+          state: 'lawyers.pending_revoke',
+          status: 'warning',
+          statusMessage: 'Waiting for revoke approval',
+          button: 'Waiting for revoke',
+          note: null,
+        };
       }
       return { state: 'lawyers.assigned', status: 'ok', statusMessage: 'Lawyer assigned', ...none };
     }
@@ -73,7 +102,13 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
           note: 'Please wait for the appraiser to be added',
         };
       }
-      if (status === 'pending_approve') return { state: 'appraisers.pending_approve', status: 'warning', statusMessage: 'Waiting for approval', ...none };
+      if (status === 'pending_approve')
+        return {
+          state: 'appraisers.pending_approve',
+          status: 'warning',
+          statusMessage: 'Waiting for approval',
+          ...none,
+        };
       return { state: 'appraisers.assigned', status: 'ok', statusMessage: 'Appraiser assigned', ...none };
     }
   }
@@ -82,7 +117,11 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
 /** Each of the five steps, in order, with what its card shows (spec section 4, Roadmap steps). */
 export function roadmapDisplay(input: RoadmapInput): StepDisplay[] {
   return ROADMAP_STEPS.map((name) => {
-    const step = input.steps.find((s) => s.step === name) ?? { step: name, is_active: false, is_completed: false };
+    const step = input.steps.find((s) => s.step === name) ?? {
+      step: name,
+      is_active: false,
+      is_completed: false,
+    };
     return { ...step, locked: !step.is_active && !step.is_completed, ...display(step, input) };
   });
 }
