@@ -3,6 +3,8 @@ import type { ContextModalProps } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ROUTES, href } from '../../app/routes';
 import { personName } from '@machines/customer.rules';
 import { formatPhoneOrUnknown } from '@machines/phone';
 import { closePopup } from '../../ui/popups';
@@ -20,6 +22,8 @@ export function PopupClientDeleteConfirm({ innerProps }: ContextModalProps<Popup
   const { customer } = innerProps;
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const name = personName(customer);
 
   const remove = async () => {
@@ -29,6 +33,9 @@ export function PopupClientDeleteConfirm({ innerProps }: ContextModalProps<Popup
       forgetCustomer(queryClient, customer.id);
       toast.success(`Client ${name} has been permanently deleted`, TOAST_LONG);
       closePopup('PopupClientDeleteConfirm');
+      // A page of the deleted client has nothing left to show.
+      if (pathname.startsWith(href('RouteClient', { clientID: customer.id })))
+        navigate(ROUTES.RouteDashboard);
     } catch (error) {
       toastError(error);
       setPending(false);

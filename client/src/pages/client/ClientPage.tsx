@@ -17,7 +17,9 @@ import { StatusBadge } from '../../features/customers/StatusSelect';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { href, ROUTES } from '../../app/routes';
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useState } from 'react';
+import { CustomerDetails } from '../../features/customers/CustomerDetails';
+import { useCustomerActions } from '../../features/customers/use-customer-actions';
 
 /** The client's name, display ID and status; a friendly note when the client is gone. */
 function ClientHeading({ clientID }: { clientID: string }) {
@@ -97,7 +99,16 @@ export function ClientPage() {
 /** The client's overview (the index of RouteClient). */
 export function ClientOverviewPage() {
   const { clientID } = useParams();
+  const customer = useCustomer(clientID);
+  const actions = useCustomerActions();
+  const [editing, setEditing] = useState(false);
+  if (!customer.data) return customer.isPending ? <Skeleton h={320} radius="lg" /> : null;
   return (
-    <PlaceholderPage title="Client" description="The client's details and progress." details={{ clientID }} />
+    <CustomerDetails
+      customer={customer.data}
+      actions={actions}
+      editing={editing}
+      onToggleEdit={() => setEditing((value) => !value)}
+    />
   );
 }
