@@ -36,8 +36,7 @@ export interface FormBuilderContext {
   random: RandomSource;
 }
 
-export type FieldChanges = Partial<Pick<FormField, 'caption' | 'disabled'>> &
-  Partial<FormField['tutorial']>;
+export type FieldChanges = Partial<Pick<FormField, 'caption' | 'disabled'>> & Partial<FormField['tutorial']>;
 
 export type FormBuilderEvent =
   | { type: 'LOAD'; fields: FormField[] }
