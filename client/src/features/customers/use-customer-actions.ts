@@ -102,7 +102,10 @@ export function useCustomerActions() {
     async (customer: CustomerView, status: CustomerStatus): Promise<boolean> => {
       if (status === customer.status) return true;
       try {
-        const updated = await updateCustomer(customer.id, { status, version: customer.version });
+        // The freshest copy known: a row can lag a moment behind a save made in the panel.
+        const cached = queryClient.getQueryData<CustomerView>(customerKeys.detail(customer.id));
+        const version = Math.max(customer.version, cached?.version ?? 0);
+        const updated = await updateCustomer(customer.id, { status, version });
         storeCustomer(queryClient, updated);
         toast.success("The client's status has been changed.", TOAST_LONG);
         if (updated.status === 'cancelled') openCustomerNotes(updated);
