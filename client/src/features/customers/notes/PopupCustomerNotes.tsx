@@ -68,12 +68,21 @@ function shortDateTime(iso: string): string {
   return date.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-function NoteAttachment({ file }: { file: NonNullable<Note['file']> }) {
+function NoteAttachment({ file, onLoad }: { file: NonNullable<Note['file']>; onLoad?: () => void }) {
   const download = `${file.url}${file.url.includes('?') ? '&' : '?'}download=1`;
   if (file.type.startsWith('image/')) {
     return (
       <Box component="a" href={file.url} target="_blank" rel="noopener noreferrer" display="block">
-        <Image src={file.url} alt={file.name} radius="sm" mah={180} w="auto" maw="100%" fit="contain" />
+        <Image
+          src={file.url}
+          alt={file.name}
+          radius="sm"
+          mah={180}
+          w="auto"
+          maw="100%"
+          fit="contain"
+          onLoad={onLoad}
+        />
       </Box>
     );
   }
@@ -117,12 +126,14 @@ function NoteBubble({
   canDelete,
   deleting,
   onDelete,
+  onMediaLoad,
 }: {
   note: Note;
   own: boolean;
   canDelete: boolean;
   deleting: boolean;
   onDelete: () => void;
+  onMediaLoad: () => void;
 }) {
   const role = ROLE_STYLE[note.author?.role ?? ''] ?? { label: 'Staff', color: 'gray' };
   return (
@@ -171,7 +182,7 @@ function NoteBubble({
               {note.text}
             </Text>
           )}
-          {note.file && <NoteAttachment file={note.file} />}
+          {note.file && <NoteAttachment file={note.file} onLoad={onMediaLoad} />}
           <Text size="xs" c="dimmed" ta={own ? 'right' : 'left'}>
             {shortDateTime(note.created)}
           </Text>
@@ -264,6 +275,11 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
   });
 
   // Keep the reader's place when older notes are prepended; follow new notes at the bottom.
+  const pinned = useRef(true);
+  const followBottom = () => {
+    const element = viewport.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  };
   const edges = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
   useLayoutEffect(() => {
     const element = viewport.current;
@@ -342,6 +358,8 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
           type="auto"
           offsetScrollbars
           onScrollPositionChange={({ y }) => {
+            const element = viewport.current;
+            if (element) pinned.current = element.scrollHeight - y - element.clientHeight < 120;
             if (y < LOAD_OLDER_WITHIN_PX && hasMore && !loading && !firstLoad)
               feed.send({ type: 'LOAD_OLDER' });
           }}
@@ -384,6 +402,7 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
                   canDelete={own || me?.role === 'principal_broker'}
                   deleting={deletingId === note.id}
                   onDelete={() => void remove(note)}
+                  onMediaLoad={followBottom}
                 />
               );
             })}
