@@ -3,6 +3,7 @@ import { Users1763700000100 } from './1763700000100-users.js';
 import { Directory1763700000200 } from './1763700000200-directory.js';
 import { ClientsWorkspace1763700000300 } from './1763700000300-clients-workspace.js';
 import { Documents1763700000400 } from './1763700000400-documents.js';
+import { Assignments1763700000500 } from './1763700000500-assignments.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Directory1763700000200,
   ClientsWorkspace1763700000300,
   Documents1763700000400,
+  Assignments1763700000500,
 ];

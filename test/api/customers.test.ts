@@ -485,7 +485,18 @@ describe('notify actions and steps', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data.data.steps).toEqual(steps);
     const own = await t.http().get('/core/api/v3/customers/me/steps/').set(bearer(tokens.customer));
-    expect(own.body.data).toEqual(steps);
+    expect(
+      own.body.data.map((s: { step: string; is_active: boolean; is_completed: boolean }) => ({
+        step: s.step,
+        is_active: s.is_active,
+        is_completed: s.is_completed,
+      })),
+    ).toEqual(steps);
+    expect(own.body.data[0]).toMatchObject({
+      state: 'application.completed',
+      status: 'ok',
+      statusMessage: 'Completed',
+    });
     const bad = await t.http().patch(`${C}${emma.id}/steps/`).set(bearer(tokens.pb)).send(steps.slice(0, 4));
     expect(bad.status).toBe(400);
     const wrong = await t

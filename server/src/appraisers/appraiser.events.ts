@@ -1,3 +1,4 @@
+import type { AppraiserStatus } from '../../../machines/appraiser-assignment.machine.js';
 import type { NewEvent } from '../platform/event-store/event.types.js';
 
 export const BANK_STREAM = 'bank';
@@ -17,3 +18,47 @@ export type AppraiserRegistered = NewEvent<
   }
 >;
 export const APPRAISER_DIRECTORY_EVENT_TYPES = ['bank.registered', 'appraiser.registered'] as const;
+
+/** What staff send with an appraiser assignment (spec: Appraiser assignment payload). */
+export interface AppraisalDetails {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  expected_value: number;
+  address: string;
+  expected_date: string;
+  access_details: string;
+  mortgage_position: string;
+  lender: string;
+  underwriter_email: string;
+  underwriter_name: string;
+  mortgage_number: string;
+  notes: string;
+}
+
+export interface QuoteRequestDetails {
+  typed_id: string;
+  property_address: string;
+  lender: string;
+  mortgage_position: string;
+  ltv: number;
+  expected_value: number;
+  due_date: string;
+  comment: string;
+}
+
+/** A client's appraiser assignment moved; the type names the new status. */
+export type AppraiserAssignmentChanged = NewEvent<
+  `appraiser.${AppraiserStatus}`,
+  { appraiserId: string | null; from: AppraiserStatus; details: AppraisalDetails | null }
+>;
+export type QuoteRequested = NewEvent<
+  'appraisal.quote_requested',
+  { appraiserIds: string[]; details: QuoteRequestDetails }
+>;
+export const APPRAISER_ASSIGNMENT_EVENT_TYPES = [
+  'appraiser.empty',
+  'appraiser.pending_approve',
+  'appraiser.assigned',
+] as const;

@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { AppraisalNotifications } from './appraisal-notifications.js';
+import { AppraiserAssignmentProjection } from './appraiser-assignment.projection.js';
 import { AppraiserDirectoryProjection } from './appraiser-directory.projection.js';
+import { AppraisersController } from './appraisers.controller.js';
 
-@Module({ providers: [AppraiserDirectoryProjection] })
+@Module({
+  imports: [CustomersModule, NotificationsModule],
+  controllers: [AppraisersController],
+  providers: [AppraiserDirectoryProjection, AppraiserAssignmentProjection, AppraisalNotifications],
+})
 export class AppraisersModule {}

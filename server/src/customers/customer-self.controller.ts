@@ -2,6 +2,9 @@ import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
+import type { AppraiserStatus } from '../../../machines/appraiser-assignment.machine.js';
+import type { LawyerStatus } from '../../../machines/lawyer-assignment.machine.js';
+import { roadmapDisplay, type StepDisplay } from '../../../machines/roadmap.machine.js';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
@@ -93,8 +96,15 @@ export class CustomerSelfController {
 
   @Roles('customer')
   @Get('customers/me/steps/')
-  async steps(@CurrentUser() caller: Caller): Promise<DataEnvelope<CustomerView['steps']>> {
-    return ok((await this.own(caller)).steps);
+  async steps(@CurrentUser() caller: Caller): Promise<DataEnvelope<StepDisplay[]>> {
+    const own = await this.own(caller);
+    return ok(
+      roadmapDisplay({
+        steps: own.steps,
+        lawyer: { present: !!own.lawyer_id, status: own.lawyer_status as LawyerStatus },
+        appraiser: { present: !!own.appraiser_id, status: own.appraiser_status as AppraiserStatus },
+      }),
+    );
   }
 
   @Roles('customer')

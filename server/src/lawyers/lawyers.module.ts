@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
+import { LawyerAssignmentProjection } from './lawyer-assignment.projection.js';
 import { LawyerProjection } from './lawyer.projection.js';
+import { LawyersController } from './lawyers.controller.js';
 
-@Module({ providers: [LawyerProjection] })
+@Module({
+  imports: [CustomersModule],
+  controllers: [LawyersController],
+  providers: [LawyerProjection, LawyerAssignmentProjection],
+})
 export class LawyersModule {}

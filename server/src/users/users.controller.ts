@@ -12,7 +12,7 @@ import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
 import { API } from '../platform/http/request-metadata.js';
 import { toUserView, type UserView } from './user.view.js';
-import { UsersRepository } from './users.repository.js';
+import { type Assignments, UsersRepository } from './users.repository.js';
 
 export class ListUsersQuery extends PageQuery(1000, 1000) {
   @IsOptional()
@@ -34,10 +34,10 @@ export class UsersController {
   @Roles(...ROLES)
   @AllowsPendingPasswordChange()
   @Get('users/me/')
-  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<UserView>> {
+  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<UserView & Assignments>> {
     const user = await this.users.findById(caller.id);
     if (!user) throw AppError.notFound('This user does not exist.');
-    return ok(toUserView(user));
+    return ok({ ...toUserView(user), ...(await this.users.assignmentsOf(user.customer_id)) });
   }
 
   @Roles(...STAFF_ROLES)

@@ -19,6 +19,14 @@ export interface UserRow {
   version: number;
 }
 
+/** A customer's lawyer and appraiser, as `users/me` answers them (staff: none). */
+export interface Assignments {
+  lawyer: string | null;
+  lawyer_status: string;
+  appraiser: string | null;
+  appraiser_status: string;
+}
+
 /** Plain queries over the `users` read table. */
 @Injectable()
 export class UsersRepository {
@@ -27,6 +35,16 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRow | null> {
     const rows: UserRow[] = await this.dataSource.query('SELECT * FROM users WHERE id = $1', [id]);
     return rows[0] ?? null;
+  }
+
+  async assignmentsOf(customerId: string | null): Promise<Assignments> {
+    const rows: Assignments[] = customerId
+      ? await this.dataSource.query(
+          'SELECT lawyer_id AS lawyer, lawyer_status, appraiser_id AS appraiser, appraiser_status FROM customers WHERE id = $1',
+          [customerId],
+        )
+      : [];
+    return rows[0] ?? { lawyer: null, lawyer_status: 'empty', appraiser: null, appraiser_status: 'empty' };
   }
 
   async findActiveByPhone(phoneNumber: string): Promise<UserRow | null> {

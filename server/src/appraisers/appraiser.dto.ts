@@ -1,0 +1,182 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { PageQuery } from '../platform/http/page-query.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const number = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ACCESS_DETAILS = ['owner', 'tenant', 'realtor', 'lockbox', 'vacant'] as const;
+export const MORTGAGE_POSITIONS = ['first', 'second'] as const;
+
+const required = (field: string) => ({ message: `The ${field} field is required` });
+
+/** Appraiser add form (spec section 5): every field required except notes. */
+export class AssignAppraiserDto {
+  @IsOptional()
+  @IsUUID('all', { message: 'The customer_id field must be a client id' })
+  customer_id?: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'The appraiser_id field must be an appraiser id' })
+  appraiser_id?: string;
+
+  @Transform(trim)
+  @IsString(required('first_name'))
+  @IsNotEmpty(required('first_name'))
+  @MaxLength(100)
+  first_name: string;
+
+  @Transform(trim)
+  @IsString(required('last_name'))
+  @IsNotEmpty(required('last_name'))
+  @MaxLength(100)
+  last_name: string;
+
+  @Transform(trim)
+  @IsString(required('email'))
+  @Matches(EMAIL, { message: 'The email field must be a valid email' })
+  email: string;
+
+  @IsString(required('phone_number'))
+  @Matches(/^1\d{10}$/, { message: 'The phone_number field must be 10 digits after the +1 prefix' })
+  phone_number: string;
+
+  @Transform(number)
+  @IsNumber({}, { message: 'The expected_value field must be a number' })
+  @Min(0, { message: 'The expected_value field must be a number' })
+  expected_value: number;
+
+  @Transform(trim)
+  @IsString(required('address'))
+  @IsNotEmpty(required('address'))
+  @MaxLength(300)
+  address: string;
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The expected_date field must be a date (YYYY-MM-DD)' })
+  @IsISO8601({ strict: true }, { message: 'The expected_date field must be a date (YYYY-MM-DD)' })
+  expected_date: string;
+
+  @IsIn(ACCESS_DETAILS, { message: `The access_details field must be one of ${ACCESS_DETAILS.join(', ')}` })
+  access_details: string;
+
+  @IsIn(MORTGAGE_POSITIONS, {
+    message: `The mortgage_position field must be one of ${MORTGAGE_POSITIONS.join(', ')}`,
+  })
+  mortgage_position: string;
+
+  @Transform(trim)
+  @IsString(required('lender'))
+  @IsNotEmpty(required('lender'))
+  @MaxLength(200)
+  lender: string;
+
+  @Transform(trim)
+  @IsString(required('underwriter_email'))
+  @Matches(EMAIL, { message: 'The underwriter_email field must be a valid email' })
+  underwriter_email: string;
+
+  @Transform(trim)
+  @IsString(required('underwriter_name'))
+  @IsNotEmpty(required('underwriter_name'))
+  @MaxLength(200)
+  underwriter_name: string;
+
+  @Transform(trim)
+  @IsString(required('mortgage_number'))
+  @IsNotEmpty(required('mortgage_number'))
+  @MaxLength(100)
+  mortgage_number: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2000, { message: 'The notes field may not be longer than 2000 characters' })
+  notes = '';
+}
+
+/** Quote request (spec section 5). */
+export class QuoteRequestDto {
+  @IsArray({ message: 'No appraisers selected. Select one or more appraisers.' })
+  @ArrayMaxSize(50)
+  @IsUUID('all', { each: true, message: 'The appraiser_ids field must list appraiser ids' })
+  appraiser_ids: string[];
+
+  @IsOptional()
+  @IsUUID('all', { message: 'The customer_id field must be a client id' })
+  customer_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  typed_id?: string;
+
+  @Transform(trim)
+  @IsString(required('property_address'))
+  @IsNotEmpty(required('property_address'))
+  @MaxLength(300)
+  property_address: string;
+
+  @Transform(trim)
+  @IsString(required('lender'))
+  @IsNotEmpty(required('lender'))
+  @MaxLength(200)
+  lender: string;
+
+  @IsIn(MORTGAGE_POSITIONS, {
+    message: `The mortgage_position field must be one of ${MORTGAGE_POSITIONS.join(', ')}`,
+  })
+  mortgage_position: string;
+
+  @Transform(number)
+  @IsNumber({}, { message: 'The ltv field must be a number' })
+  ltv: number;
+
+  @Transform(number)
+  @IsNumber({}, { message: 'The expected_value field must be a number' })
+  expected_value: number;
+
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
+  @IsISO8601({ strict: true }, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
+  due_date: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000, { message: 'The comment field may not be longer than 2000 characters' })
+  comment = '';
+}
+
+export class ListAppraisersQuery extends PageQuery(1000, 1000) {
+  /** The location filter. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search = '';
+
+  /** A bank name (from /banks/). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  bank = '';
+}
+
+export class ListBanksQuery extends PageQuery(1000, 1000) {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search = '';
+}
