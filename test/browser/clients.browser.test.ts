@@ -126,22 +126,22 @@ describeInBrowser('the staff clients workspace in the browser', () => {
 
     const notes = broker.getByRole('dialog', { name: `Client: ${CLIENT}` });
     await notes.waitFor();
-    await notes.getByText('Referred by Zoe Mitchell.').waitFor();
+    await notes.getByTestId('note').getByText('Referred by Zoe Mitchell.').waitFor();
 
     // The assistant has the same notes open and sees the new one arrive.
     await row(assistant)
       .getByRole('button', { name: `Notes of ${CLIENT}` })
       .click();
     const assistantNotes = assistant.getByRole('dialog', { name: `Client: ${CLIENT}` });
-    await assistantNotes.getByText('Referred by Zoe Mitchell.').waitFor();
+    await assistantNotes.getByTestId('note').getByText('Referred by Zoe Mitchell.').waitFor();
 
     await notes.getByRole('textbox', { name: 'Note' }).fill('Client chose another lender.');
     await notes.getByRole('textbox', { name: 'Note' }).press('Enter');
-    await notes.getByText('Client chose another lender.').waitFor();
+    await notes.getByTestId('note').getByText('Client chose another lender.').waitFor();
     await expect(notes.getByTestId('note').count()).resolves.toBe(2);
     await broker.keyboard.press('Escape');
     await notes.waitFor({ state: 'detached' });
-    await assistantNotes.getByText('Client chose another lender.').waitFor();
+    await assistantNotes.getByTestId('note').getByText('Client chose another lender.').waitFor();
     await assistant.keyboard.press('Escape');
     await assistantNotes.waitFor({ state: 'detached' });
 
