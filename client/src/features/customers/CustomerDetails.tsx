@@ -92,7 +92,7 @@ export function CustomerDetails({
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
-              <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" verticalSpacing="md">
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
                 <Fact label="Deal type">{dealTypeLabel(customer.deal_type)}</Fact>
                 <Fact label="Client type">{customerTypeLabel(customer.role)}</Fact>
                 <Fact label="Closing date">{formatDate(customer.closing_date)}</Fact>
@@ -110,7 +110,7 @@ export function CustomerDetails({
                 {secondApplicant ||
                 customer.second_applicant_email ||
                 customer.second_applicant_phone_number ? (
-                  <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+                  <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
                     <Fact label="Name">{secondApplicant}</Fact>
                     <Fact label="Email">{customer.second_applicant_email}</Fact>
                     <Fact label="Phone number">{formatPhone(customer.second_applicant_phone_number)}</Fact>

@@ -85,6 +85,7 @@ export function ClientPage() {
               size="xs"
               radius="xl"
               variant={isActive(section.to, section.exact) ? 'filled' : 'light'}
+              style={{ flexShrink: 0 }}
             >
               {section.label}
             </Button>
