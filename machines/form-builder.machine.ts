@@ -125,9 +125,9 @@ export const formBuilderMachine = setup({
       type: 'saved' as const,
       ...params,
     })),
-    reportSaveFailed: emit((_, error: unknown) => ({ type: 'saveFailed' as const, error })),
-    reportReset: emit((_, result: unknown) => ({ type: 'reset' as const, result })),
-    reportResetFailed: emit((_, error: unknown) => ({ type: 'resetFailed' as const, error })),
+    reportSaveFailed: emit((_, params: { error: unknown }) => ({ type: 'saveFailed' as const, ...params })),
+    reportReset: emit((_, params: { result: unknown }) => ({ type: 'reset' as const, ...params })),
+    reportResetFailed: emit((_, params: { error: unknown }) => ({ type: 'resetFailed' as const, ...params })),
   },
   guards: {
     canSave: ({ context }) => context.changed && fieldsAreValid(context.fields),
@@ -179,7 +179,7 @@ export const formBuilderMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'reportSaveFailed', params: ({ event }) => event.error },
+          actions: { type: 'reportSaveFailed', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -190,12 +190,12 @@ export const formBuilderMachine = setup({
           target: 'editing',
           actions: [
             assign({ changed: false, lastAdded: null }),
-            { type: 'reportReset', params: ({ event }) => event.output },
+            { type: 'reportReset', params: ({ event }) => ({ result: event.output }) },
           ],
         },
         onError: {
           target: 'editing',
-          actions: { type: 'reportResetFailed', params: ({ event }) => event.error },
+          actions: { type: 'reportResetFailed', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

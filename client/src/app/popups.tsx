@@ -2,6 +2,7 @@ import { PopupUserPasswordChange } from '../features/auth/PopupUserPasswordChang
 import { PopupClientDeleteConfirm } from '../features/customers/PopupClientDeleteConfirm';
 import { PopupFilogixFolderChoice } from '../features/customers/PopupFilogixFolderChoice';
 import { PopupCustomerNotes } from '../features/customers/notes/PopupCustomerNotes';
+import { PopupChat } from '../features/documents/PopupChat';
 import { definePopups } from '../ui/popups';
 
 /** Every popup of the product, by name. */
@@ -17,6 +18,10 @@ export const popups = definePopups({
   PopupClientDeleteConfirm: {
     component: PopupClientDeleteConfirm,
     settings: { title: 'Are you sure?', size: 'sm' },
+  },
+  PopupChat: {
+    component: PopupChat,
+    settings: { title: 'Comments to:', size: 'lg' },
   },
   PopupFilogixFolderChoice: {
     component: PopupFilogixFolderChoice,

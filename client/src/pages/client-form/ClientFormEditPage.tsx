@@ -1,11 +1,18 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { href, ROUTES } from '../../app/routes';
 
-/** RouteClientFormEdit. */
+/**
+ * RouteClientFormEdit (/client-form-edit): the older address of the form page. With ?clientID= (and
+ * ?formSecret=) it goes to that client's form; without, to the dashboard, where forms are opened.
+ */
 export function ClientFormEditPage() {
-  return (
-    <PlaceholderPage
-      title="Client form"
-      description="Build a document-request form from templates and custom fields."
-    />
-  );
+  const [params] = useSearchParams();
+  const clientID = params.get('clientID');
+  const formSecret = params.get('formSecret');
+  if (!clientID) return <Navigate to={ROUTES.RouteDashboard} replace />;
+  const to =
+    formSecret && formSecret !== 'create'
+      ? href('RouteClientFormSecretEdit', { clientID, formSecret })
+      : href('RouteClientFormCreate', { clientID });
+  return <Navigate to={to} replace />;
 }

@@ -1,0 +1,151 @@
+import type { FormField } from '@machines/documents';
+import { ApiError } from '../../api/errors';
+import { api, buildUrl, isTokenError, PROJECT, PROJECT_HEADER } from '../../api/http';
+import { getAccessToken, getRefreshToken } from '../../api/tokens';
+import type { CustomerView } from '../customers/types';
+import type { DocumentForm, FileComment, FileStatus, FormFile, FormTemplate } from './types';
+
+/** The calls of document-request forms, uploads, review statuses and the chat about each file (spec section 7). */
+
+export function listTemplates(signal?: AbortSignal) {
+  return api.core.get<FormTemplate[]>('/forms/templates/', undefined, signal);
+}
+
+export function getForm(code: string, signal?: AbortSignal) {
+  return api.core.get<DocumentForm>(`/forms/${code}/`, undefined, signal);
+}
+
+export function createForm(customerId: string, fields: FormField[]) {
+  return api.core.post<{ code: string; customer: { id: string } }>('/forms/', {
+    customer_id: customerId,
+    fields,
+  });
+}
+
+export function saveForm(code: string, fields: FormField[]) {
+  return api.core.patch<DocumentForm>(`/forms/${code}/`, { fields });
+}
+
+/** Archives the form; the answer is the client's new active form (same fields, new code). */
+export function archiveForm(code: string) {
+  return api.core.patch<DocumentForm>(`/forms/${code}/archive/`);
+}
+
+export async function getHistory(code: string, signal?: AbortSignal): Promise<FormFile[]> {
+  const page = await api.core.list<FormFile>(`/forms/${code}/history/`, undefined, signal);
+  return page.data;
+}
+
+/** Saves review statuses at once; the answer is the whole history. */
+export async function setFileStatuses(code: string, changes: { id: string; status: FileStatus }[]) {
+  const answer = await api.core.patch<FormFile[]>(`/forms/${code}/files/batch/`, changes);
+  return Array.isArray(answer) ? answer : [];
+}
+
+export function getOwnProfile(signal?: AbortSignal) {
+  return api.core.get<CustomerView>('/customers/me/', undefined, signal);
+}
+
+export function listComments(
+  code: string,
+  fileId: string,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) {
+  return api.core.list<FileComment>(
+    `/forms/${code}/files/${fileId}/comments/`,
+    { offset, limit, ordering: '-created' },
+    signal,
+  );
+}
+
+export function addComment(code: string, fileId: string, text: string, file: File | null) {
+  const body = new FormData();
+  body.append('text', text);
+  if (file) body.append('comment-file', file, file.name);
+  return api.core.post<FileComment>(`/forms/${code}/files/${fileId}/comments/`, body);
+}
+
+export function deleteComment(code: string, fileId: string, commentId: string) {
+  return api.core.delete<object>(`/forms/${code}/files/${fileId}/comments/${commentId}/`);
+}
+
+export function markCommentsRead(code: string, fileId: string) {
+  return api.core.patch<{ unread: number }>(`/forms/${code}/files/${fileId}/comments/mark_read/`);
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function sendWithProgress(
+  url: string,
+  body: FormData,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader(PROJECT_HEADER, PROJECT);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const access = getAccessToken();
+    if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      const payload = parse(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload);
+      else reject(new ApiError(xhr.status, payload));
+    };
+    xhr.onerror = () => reject(new ApiError(0, null));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/**
+ * Uploads files to a form, one multipart part per form field name, reporting the bytes sent. It goes
+ * through XMLHttpRequest for the upload progress, with the session's token; an expired token is renewed
+ * through the HTTP client and the upload sent again.
+ */
+export async function uploadFiles(
+  code: string,
+  parts: { field: string; file: File }[],
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<FormFile[]> {
+  const url = buildUrl('core', `/forms/${code}/files/`);
+  const body = () => {
+    const form = new FormData();
+    for (const { field, file } of parts) form.append(field, file, file.name);
+    return form;
+  };
+  // A light call through the HTTP client renews the session the way every other call does (and ends it
+  // when it cannot be renewed).
+  const renewSession = () => api.core.get<unknown>('/users/me/', undefined, signal);
+  if (!getAccessToken() && getRefreshToken()) await renewSession();
+  let payload: unknown;
+  try {
+    payload = await sendWithProgress(url, body(), onProgress, signal);
+  } catch (error) {
+    if (!isTokenError(error)) throw error;
+    await renewSession();
+    payload = await sendWithProgress(url, body(), onProgress, signal);
+  }
+  const data = (payload as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as FormFile[]) : [];
+}

@@ -1,0 +1,152 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FILE_TOO_LARGE_MESSAGE } from '@machines/files';
+import {
+  NO_DOCUMENTS_MESSAGE,
+  UPLOAD_SUCCESS_MESSAGE,
+  dequeue,
+  enqueue,
+  queuedBytes,
+  queuedCount,
+  uploadBatches,
+  type UploadQueues,
+} from '@machines/upload-queue';
+import { ApiError, errorText } from '../../api/errors';
+import { TOAST_LONG, toast } from '../../ui/toast';
+import { uploadFiles } from './api';
+import { refreshDocuments } from './queries';
+
+export interface UploadState {
+  queues: UploadQueues<File>;
+  /** A message per field: a file refused before queueing, or the server's refusal of that field. */
+  fieldErrors: Record<string, string>;
+  uploading: boolean;
+  /** 0..100 while uploading. */
+  progress: number;
+  count: number;
+  bytes: number;
+  add: (field: string, files: File[]) => void;
+  remove: (field: string, id: string) => void;
+  setFieldError: (field: string, message: string | null) => void;
+  upload: () => Promise<void>;
+}
+
+/**
+ * The files a customer queues per form field and their upload: one multipart part per field name, in
+ * requests of at most 20 files, with the bytes sent shown as progress. On success the queues clear and
+ * the form and its history are read again.
+ */
+export function useUploadQueues(code: string, customerId: string, fieldOrder: string[]): UploadState {
+  const queryClient = useQueryClient();
+  const [queues, setQueues] = useState<UploadQueues<File>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const setFieldError = useCallback((field: string, message: string | null) => {
+    setFieldErrors((current) => {
+      const next = { ...current };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+  }, []);
+
+  const add = useCallback(
+    (field: string, files: File[]) => {
+      const result = enqueue(queues, field, files);
+      setQueues(result.queues);
+      setFieldError(field, result.tooLarge.length ? FILE_TOO_LARGE_MESSAGE : null);
+    },
+    [queues, setFieldError],
+  );
+
+  const remove = useCallback((field: string, id: string) => {
+    setQueues((current) => dequeue(current, field, id));
+  }, []);
+
+  const upload = useCallback(async () => {
+    if (uploading) return;
+    if (queuedCount(queues) === 0) {
+      toast.error(NO_DOCUMENTS_MESSAGE);
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    const total = queuedBytes(queues) || 1;
+    let done = 0;
+    let remaining = queues;
+    setUploading(true);
+    setProgress(0);
+    setFieldErrors({});
+    try {
+      for (const batch of uploadBatches(queues, fieldOrder)) {
+        const batchBytes = batch.reduce((sum, part) => sum + part.file.size, 0);
+        await uploadFiles(
+          code,
+          batch,
+          ({ loaded, total: sent }) =>
+            setProgress(
+              Math.min(99, Math.round(((done + (loaded / (sent || 1)) * batchBytes) / total) * 100)),
+            ),
+          controller.signal,
+        );
+        done += batchBytes;
+        // What is on the server leaves the queue, even if a later request fails.
+        for (const part of batch) {
+          const queued = remaining[part.field]?.find((item) => item.file === part.file);
+          if (queued) remaining = dequeue(remaining, part.field, queued.id);
+        }
+        setQueues(remaining);
+      }
+      setProgress(100);
+      toast.success(UPLOAD_SUCCESS_MESSAGE, TOAST_LONG);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const field = error instanceof ApiError ? error.errors.find((e) => e.field)?.field : undefined;
+      if (field && fieldOrder.includes(field)) setFieldError(field, errorText(error));
+      toast.error(errorText(error));
+    } finally {
+      setUploading(false);
+      refreshDocuments(queryClient, customerId);
+    }
+  }, [uploading, queues, fieldOrder, code, customerId, queryClient, setFieldError]);
+
+  return {
+    queues,
+    fieldErrors,
+    uploading,
+    progress,
+    count: queuedCount(queues),
+    bytes: queuedBytes(queues),
+    add,
+    remove,
+    setFieldError,
+    upload,
+  };
+}
+
+/**
+ * Dropping a file anywhere else on the page would open it in the browser and leave the page: the
+ * browser's own drop is suppressed while the page is shown (the drop zones handle theirs).
+ */
+export function useSuppressBrowserDrop(): void {
+  useEffect(() => {
+    const inDropzone = (event: DragEvent) =>
+      event.target instanceof Element && !!event.target.closest('[data-dropzone]');
+    const onDragOver = (event: DragEvent) => {
+      event.preventDefault();
+      if (event.dataTransfer && !inDropzone(event)) event.dataTransfer.dropEffect = 'none';
+    };
+    const onDrop = (event: DragEvent) => event.preventDefault();
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+}
