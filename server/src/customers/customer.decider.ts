@@ -68,7 +68,8 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
         return { ...state, reviewRequested: true };
       case 'customer.steps_changed':
         return { ...state, steps: event.data.steps };
-      case 'customer.notification_requested':
+      default:
+        // The client's stream also carries assignment events, which other deciders fold.
         return state;
     }
   },
