@@ -21,6 +21,20 @@ interface ClientToServerEvents {}
 
 type DomainEventHandler = (event: DomainEvent) => void;
 
+/** A local event, not from the server: the connection came back after a drop. */
+export const SOCKET_RECONNECTED = 'socket.reconnected';
+
+function reconnectedEvent(): DomainEvent {
+  return {
+    position: 0,
+    type: SOCKET_RECONNECTED,
+    stream_type: 'socket',
+    stream_id: '',
+    customer_id: null,
+    created: new Date().toISOString(),
+  };
+}
+
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let stopWatchingTokens: (() => void) | null = null;
 /** Refreshes tried since the last successful connection: one per rejection streak, not a loop. */
@@ -37,8 +51,12 @@ export function connectSocket(): void {
   });
   socket = created;
 
+  let connectedBefore = false;
   created.on('connect', () => {
     refreshAttempts = 0;
+    // Pushes sent while the connection was down are lost: tell listeners to read their data again.
+    if (connectedBefore) handlers.forEach((handler) => handler(reconnectedEvent()));
+    connectedBefore = true;
   });
   created.on('domain-event', (event) => {
     handlers.forEach((handler) => handler(event));

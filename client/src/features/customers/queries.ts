@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { registerInvalidationRule, type DomainEvent } from '../../api/domain-events';
+import { SOCKET_RECONNECTED } from '../../api/socket';
 import { getCustomer, getHistory, listCustomers, listEventLog, listStaffUsers } from './api';
 import type { CustomersQuery, CustomerView, StaffUser } from './types';
 
@@ -137,3 +138,6 @@ registerInvalidationRule({
     ...customerScoped(event, (id) => customerKeys.history(id)),
   ],
 });
+
+/** After a dropped connection every client view is read again, since pushes may have been missed. */
+registerInvalidationRule({ match: SOCKET_RECONNECTED, queryKeys: [[...customerKeys.all]] });

@@ -40,6 +40,7 @@ import {
   type FeedPage,
 } from '@machines/message-feed.machine';
 import { useDomainEvents } from '../../../api/domain-events';
+import { SOCKET_RECONNECTED } from '../../../api/socket';
 import { useCurrentUser } from '../../auth/session';
 import { confirm } from '../../../ui/confirm';
 import { toast, toastError } from '../../../ui/toast';
@@ -261,6 +262,10 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
 
   // Notes written or deleted elsewhere appear here live.
   useDomainEvents((event) => {
+    if (event.type === SOCKET_RECONNECTED) {
+      feed.send({ type: 'LIVE.ADDED' });
+      return;
+    }
     if (event.customer_id !== customerId) return;
     if (event.type === 'note.added') {
       feed.send({ type: 'LIVE.ADDED' });
