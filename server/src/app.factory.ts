@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PinoLogger } from './platform/logging/pino.logger.js';
 import { AppModule } from './app.module.js';
@@ -39,14 +39,21 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
 
   if (existsSync(join(config.clientDir, 'index.html'))) {
     app.useStaticAssets(config.clientDir, { index: false, maxAge: '1h' });
-    const indexHtml = join(config.clientDir, 'index.html');
-    // Client routes (/dashboard, /auth/reset, ...) all load the single-page app.
+    // Client routes (/dashboard, /auth/reset, ...) all load the single-page app, with the settings it reads.
+    const settings = JSON.stringify({ mortgageApplicationUrl: config.mortgageApplicationUrl }).replace(
+      /</g,
+      '\\u003c',
+    );
+    const indexHtml = readFileSync(join(config.clientDir, 'index.html'), 'utf8').replace(
+      '</head>',
+      `<script>window.__HOMEWARD__=${settings}</script></head>`,
+    );
     app.use((request: Request, response: Response, next: NextFunction) => {
       if (request.method !== 'GET' || API_PREFIXES.some((prefix) => request.path.startsWith(prefix)))
         return next();
       if (!request.accepts('html')) return next();
       response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(indexHtml);
+      response.type('html').send(indexHtml);
     });
   }
   return app;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
 import jwt from 'jsonwebtoken';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -240,5 +241,19 @@ describe('password reset and change', () => {
     expect(sms.context.recipient).toBe(`+${phone}`);
     expect(sms.context.text).toContain('********');
     expect(log.body.data.map((e: { type: string }) => e.type)).toContain('auth.first_login');
+  });
+});
+
+describe('the web client', () => {
+  const built = existsSync('dist/client/index.html');
+  (built ? it : it.skip)('is served on every client route with its settings', async () => {
+    for (const path of ['/', '/dashboard', '/auth/reset', '/form/some-code']) {
+      const page = await t.http().get(path).set('Accept', 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(
+        'window.__HOMEWARD__={"mortgageApplicationUrl":"https://apply.homeward.example/mortgage-application"}',
+      );
+    }
+    expect((await t.http().get('/core/api/v3/nothing-here/')).status).toBe(404);
   });
 });
