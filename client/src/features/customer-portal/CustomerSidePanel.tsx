@@ -20,9 +20,18 @@ import { useCurrentUser } from '../auth/session';
 import type { CustomerView } from '../customers/types';
 import { useOwnProfile } from '../documents/queries';
 
-/** Where the mortgage application is filled in (an external site); set VITE_MORTGAGE_APPLICATION_URL. */
-export const MORTGAGE_APPLICATION_URL: string =
-  import.meta.env.VITE_MORTGAGE_APPLICATION_URL || 'https://apply.homeward.ca/';
+declare global {
+  interface Window {
+    /** Settings the server writes into the page. */
+    __HOMEWARD__?: { mortgageApplicationUrl?: string };
+  }
+}
+
+/** Where the mortgage application is filled in (an external site), as the server configures it. */
+export function mortgageApplicationBase(): string {
+  const configured = typeof window === 'undefined' ? undefined : window.__HOMEWARD__?.mortgageApplicationUrl;
+  return configured || import.meta.env.VITE_MORTGAGE_APPLICATION_URL || 'https://apply.homeward.example/';
+}
 
 /** The mortgage application link with who is applying, their broker and where they come from. */
 export function mortgageApplicationUrl(
@@ -30,7 +39,7 @@ export function mortgageApplicationUrl(
   profile: Pick<CustomerView, 'broker'> | undefined,
   from: string = typeof window === 'undefined' ? '' : window.location.host,
 ): string {
-  const url = new URL(MORTGAGE_APPLICATION_URL);
+  const url = new URL(mortgageApplicationBase(), window.location.origin);
   const params: Record<string, string> = {
     user_id: String(user.user_id ?? ''),
     first_name: user.first_name ?? '',
@@ -130,6 +139,7 @@ export function CustomerSidePanel() {
               variant: isActive(item) ? 'filled' : 'default',
               leftSection: item.locked ? <IconLock size={14} /> : item.icon,
               disabled: item.locked,
+              style: { flexShrink: 0 },
             } as const;
             if (!item.locked && item.external)
               return (

@@ -13,7 +13,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
         {label}
       </Text>
-      <Text size="sm" c="navy.9" truncate>
+      <Text size="sm" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
         {children || (
           <Text span c="dimmed">
             —

@@ -201,15 +201,24 @@ function FieldCard({
       data-field={field.name}
     >
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-            <ThemeIcon size={38} radius="md" variant="light" color={state.color}>
-              {state.icon}
-            </ThemeIcon>
-            <Stack gap={4} style={{ minWidth: 0 }}>
+        <Stack gap={8}>
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" align="center" style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <ThemeIcon size={38} radius="md" variant="light" color={state.color} style={{ flex: 'none' }}>
+                {state.icon}
+              </ThemeIcon>
               <Title order={3} fz="md" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
                 {field.caption}
               </Title>
+            </Group>
+            <Badge variant="light" color={state.color} radius="sm" tt="none" style={{ flex: 'none' }}>
+              {files.length
+                ? `${files.length} ${files.length === 1 ? 'file' : 'files'} · ${state.label}`
+                : state.label}
+            </Badge>
+          </Group>
+          {(field.tutorial?.description || example) && (
+            <Stack gap={4}>
               {field.tutorial?.description && (
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
                   {field.tutorial.description}
@@ -224,13 +233,8 @@ function FieldCard({
                 </Anchor>
               )}
             </Stack>
-          </Group>
-          <Badge variant="light" color={state.color} radius="sm" tt="none" style={{ flex: 'none' }}>
-            {files.length
-              ? `${files.length} ${files.length === 1 ? 'file' : 'files'} · ${state.label}`
-              : state.label}
-          </Badge>
-        </Group>
+          )}
+        </Stack>
         {files.length > 0 && (
           <Stack gap="xs">
             {files.map((file) => (
@@ -331,7 +335,7 @@ export function UploadBar({ upload }: { upload: UploadState }) {
                 ? `${upload.count} ${upload.count === 1 ? 'file' : 'files'} ready to upload`
                 : 'No files added yet'}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" visibleFrom="xs">
               {upload.count
                 ? `${formatFileSize(upload.bytes)} in total`
                 : 'Add your documents above, then upload them all at once.'}

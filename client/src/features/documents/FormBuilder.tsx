@@ -257,6 +257,7 @@ function FieldEditor({
           </Group>
         </Group>
         <TextInput
+          size="sm"
           label="Caption"
           placeholder="e.g. Two recent pay stubs"
           required
@@ -283,6 +284,7 @@ function FieldEditor({
         />
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput
+            size="sm"
             label="Example link"
             placeholder="https://"
             value={field.tutorial.example}

@@ -8,6 +8,7 @@ import {
   ScrollArea,
   Skeleton,
   Stack,
+  Text,
   Title,
 } from '@mantine/core';
 import { displayId, personName } from '@machines/customer.rules';
@@ -50,13 +51,49 @@ function ClientHeading({ clientID }: { clientID: string }) {
   );
 }
 
+/** 'Documents review' and 'Edit form' after 'Return to dashboard' on the documents pages. */
+function formCrumbs(pathname: string, clientID: string, formSecret: string | undefined) {
+  const base = `${href('RouteClient', { clientID })}/form/`;
+  if (!pathname.startsWith(base)) return [];
+  const editing = pathname.replace(/\/$/, '').endsWith('/edit') || pathname.startsWith(`${base}create`);
+  const review =
+    formSecret && formSecret !== 'create' ? href('RouteClientDocuments', { clientID, formSecret }) : null;
+  const crumbs = [
+    review && editing ? (
+      <Anchor key="review" component={Link} to={review} size="sm">
+        Documents review
+      </Anchor>
+    ) : (
+      <Text key="review" size="sm" c={editing ? 'dimmed' : 'navy.9'} fw={editing ? 400 : 600}>
+        Documents review
+      </Text>
+    ),
+  ];
+  if (editing)
+    crumbs.push(
+      <Text key="edit" size="sm" c="navy.9" fw={600}>
+        Edit form
+      </Text>,
+    );
+  return crumbs;
+}
+
 /** RouteClient: the frame of a client's pages. */
 export function ClientPage() {
-  const { clientID = '' } = useParams();
+  const { clientID = '', formSecret } = useParams();
   const { pathname } = useLocation();
+  const customer = useCustomer(clientID);
+  const activeForm = customer.data?.form_codes?.[0];
+  const documents = activeForm
+    ? href('RouteClientDocuments', { clientID, formSecret: activeForm })
+    : href('RouteClientFormCreate', { clientID });
   const sections = [
     { label: 'Overview', to: href('RouteClient', { clientID }), exact: true },
-    { label: 'New form', to: href('RouteClientFormCreate', { clientID }) },
+    {
+      label: activeForm ? 'Documents' : 'New form',
+      to: documents,
+      active: pathname.startsWith(`${href('RouteClient', { clientID })}/form/`),
+    },
     { label: 'Lawyer', to: `${href('RouteClient', { clientID })}/lawyer` },
     { label: 'Appraiser', to: href('RouteStaffAppraisersSelected', { clientID }) },
     { label: 'Logs', to: href('RouteEventLog', { clientID }) },
@@ -73,6 +110,7 @@ export function ClientPage() {
             Return to dashboard
           </Group>
         </Anchor>
+        {formCrumbs(pathname, clientID, formSecret)}
       </Breadcrumbs>
       <ClientHeading clientID={clientID} />
       <ScrollArea type="never">
@@ -84,7 +122,7 @@ export function ClientPage() {
               to={section.to}
               size="xs"
               radius="xl"
-              variant={isActive(section.to, section.exact) ? 'filled' : 'light'}
+              variant={(section.active ?? isActive(section.to, section.exact)) ? 'filled' : 'light'}
               style={{ flexShrink: 0 }}
             >
               {section.label}
