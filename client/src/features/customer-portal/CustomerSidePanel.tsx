@@ -108,6 +108,7 @@ export function CustomerSidePanel() {
       icon: <IconScale size={18} />,
       step: 'lawyers',
       to: ROUTES.RouteCustomerLawyer,
+      active: pathname.startsWith(ROUTES.RouteCustomerLawyer),
       locked: lockedStep('lawyers'),
     },
     {
@@ -115,6 +116,7 @@ export function CustomerSidePanel() {
       icon: <IconHomeSearch size={18} />,
       step: 'appraisers',
       to: ROUTES.RouteCustomerAppraisersSelected,
+      active: pathname.startsWith('/appraiser'),
       locked: lockedStep('appraisers') || display.find((d) => d.step === 'appraisers')?.status === 'danger',
     },
     {
