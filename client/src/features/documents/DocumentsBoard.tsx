@@ -331,9 +331,11 @@ export function UploadBar({ upload }: { upload: UploadState }) {
         <Group justify="space-between" gap="sm">
           <Stack gap={0}>
             <Text fw={700} c="navy.9">
-              {upload.count
-                ? `${upload.count} ${upload.count === 1 ? 'file' : 'files'} ready to upload`
-                : 'No files added yet'}
+              {upload.uploading
+                ? `Uploading ${upload.count} ${upload.count === 1 ? 'file' : 'files'}…`
+                : upload.count
+                  ? `${upload.count} ${upload.count === 1 ? 'file' : 'files'} ready to upload`
+                  : 'No files added yet'}
             </Text>
             <Text size="xs" c="dimmed" visibleFrom="xs">
               {upload.count

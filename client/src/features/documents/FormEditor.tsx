@@ -135,6 +135,14 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
     }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
   }, [blocker]);
 
+  // Closing the tab or reloading with unsaved changes asks too.
+  useEffect(() => {
+    if (!changed) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [changed]);
+
   const uploadedByField = useMemo(() => {
     const counts: Record<string, number> = {};
     for (const file of history.data ?? []) counts[file.name] = (counts[file.name] ?? 0) + 1;
