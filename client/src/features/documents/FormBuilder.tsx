@@ -27,6 +27,7 @@ import {
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import {
   CAPTION_MAX,
@@ -61,6 +62,8 @@ export function TemplatesPanel({
   onAddField: (field: FormField) => void;
   onAddTemplate: (fields: FormField[]) => void;
 }) {
+  // On phones the templates start folded, so the fields are not pushed far down.
+  const phone = useMediaQuery('(max-width: 62em)', undefined, { getInitialValueInEffect: false });
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="templates">
       <Stack gap="md">
@@ -88,7 +91,7 @@ export function TemplatesPanel({
             No templates yet.
           </Text>
         ) : (
-          <Accordion variant="separated" radius="md" defaultValue={templates[0].id}>
+          <Accordion variant="separated" radius="md" defaultValue={phone ? null : templates[0].id}>
             {templates.map((template) => {
               const missing = template.fields.filter((field) => !isAdded(fields, field));
               return (
