@@ -1,5 +1,6 @@
 import { Container, Stack } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
+import { CongratulationBanner, RoadmapProvider } from '../../features/roadmap/RoadmapProvider';
 import { CustomerHeader } from './CustomerHeader';
 import { ShellLayout } from './ShellLayout';
 
@@ -7,12 +8,15 @@ import { ShellLayout } from './ShellLayout';
 export function CustomerLayout() {
   return (
     <ShellLayout>
-      <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'xl' }}>
-        <Stack gap="lg">
-          <CustomerHeader />
-          <Outlet />
-        </Stack>
-      </Container>
+      <RoadmapProvider>
+        <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'xl' }}>
+          <Stack gap="lg">
+            <CustomerHeader />
+            <CongratulationBanner />
+            <Outlet />
+          </Stack>
+        </Container>
+      </RoadmapProvider>
     </ShellLayout>
   );
 }

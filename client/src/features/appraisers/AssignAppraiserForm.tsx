@@ -1,0 +1,206 @@
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconUserCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { displayId } from '@machines/customer.rules';
+import { useStoreClientView } from '../assignments/client-scope';
+import type { CustomerView } from '../customers/types';
+import { confirm } from '../../ui/confirm';
+import { useAppForm } from '../../ui/form';
+import { PhoneInput } from '../../ui/PhoneInput';
+import { toast, toastError } from '../../ui/toast';
+import { assignAppraiser } from './api';
+import { AppraiserCard } from './AppraiserCard';
+import {
+  ACCESS_DETAILS_OPTIONS,
+  assignAppraiserDefaults,
+  assignAppraiserPayload,
+  assignAppraiserRules,
+  COMMENT_MAX,
+  MORTGAGE_POSITION_OPTIONS,
+  type AssignAppraiserValues,
+} from './appraiser-forms';
+import { useAppraisers } from './queries';
+import { appraiserRoutes } from './routes';
+import { useAppraiserSelection } from './use-appraiser-selection';
+
+export const APPRAISER_ADDED = 'Appraiser has been added to the client';
+export const APPRAISER_ADD_ERROR = 'Error while adding appraiser';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Text fw={700} c="navy.9" fz="lg">
+          {title}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The add-details form of the one appraiser chosen on the dashboard: the client's details and the
+ * appraisal's, then Assign (for approval). Cancel resets the form and goes back to the dashboard.
+ */
+export function AssignAppraiserForm({ client }: { client: CustomerView }) {
+  const navigate = useNavigate();
+  const store = useStoreClientView(true);
+  const routes = appraiserRoutes(client.id);
+  const { snapshot, send } = useAppraiserSelection(client.id);
+  const { selected } = snapshot.context;
+  const appraiserId = selected.length === 1 ? selected[0] : null;
+  const all = useAppraisers(client.id, { location: '', bank: '' }, !!appraiserId);
+  const appraiser = all.data?.find((a) => a.id === appraiserId);
+  const [busy, setBusy] = useState(false);
+  const form = useAppForm<AssignAppraiserValues>({
+    initialValues: assignAppraiserDefaults(client),
+    validate: assignAppraiserRules,
+  });
+
+  if (!appraiserId) return <Navigate to={routes.dashboard} replace />;
+
+  const assign = async (values: AssignAppraiserValues) => {
+    if (!(await confirm({ title: 'Assign this appraiser to the client?', confirmLabel: 'Assign' }))) return;
+    setBusy(true);
+    try {
+      const view = await assignAppraiser(
+        client.id,
+        appraiserId,
+        assignAppraiserPayload(client.id, appraiserId, values),
+      );
+      send({ type: 'CLEAR' });
+      store(view);
+      toast.success(APPRAISER_ADDED);
+      navigate(routes.dashboard, { replace: true });
+    } catch (error) {
+      toastError(error, APPRAISER_ADD_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => void assign(values))}
+      noValidate
+      data-testid="assign-appraiser-form"
+    >
+      <Stack gap="lg">
+        {appraiser ? (
+          <AppraiserCard appraiser={appraiser} eyebrow="Appraiser" />
+        ) : all.isPending ? (
+          <Skeleton h={150} radius="lg" />
+        ) : null}
+
+        <Section title="Client details">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="Client ID" value={displayId(client)} readOnly variant="filled" />
+            <TextInput label="First name" withAsterisk {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} />
+            <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+            <PhoneInput label="Phone" withAsterisk {...form.getInputProps('phone_number')} />
+            <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
+            <NumberInput
+              label="Expected value"
+              withAsterisk
+              prefix="$"
+              thousandSeparator=","
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              size="md"
+              {...form.getInputProps('expected_value')}
+            />
+            <DateInput
+              label="Expected completion date"
+              withAsterisk
+              placeholder="YYYY-MM-DD"
+              valueFormat="YYYY-MM-DD"
+              firstDayOfWeek={0}
+              clearable
+              size="md"
+              popoverProps={{ withinPortal: true }}
+              value={form.values.expected_date || null}
+              onChange={(value) =>
+                form.setFieldValue('expected_date', value ? String(value).slice(0, 10) : '')
+              }
+              error={form.errors.expected_date}
+            />
+            <Select
+              label="Access details"
+              withAsterisk
+              placeholder="Who opens the door"
+              data={ACCESS_DETAILS_OPTIONS}
+              allowDeselect={false}
+              size="md"
+              {...form.getInputProps('access_details')}
+            />
+            <Select
+              label="Mortgage position"
+              withAsterisk
+              data={MORTGAGE_POSITION_OPTIONS}
+              allowDeselect={false}
+              size="md"
+              {...form.getInputProps('mortgage_position')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Appraisal details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="Lender" withAsterisk {...form.getInputProps('lender')} />
+            <TextInput
+              label="Underwriter's e-mail"
+              type="email"
+              withAsterisk
+              {...form.getInputProps('underwriter_email')}
+            />
+            <TextInput label="Mortgage number" withAsterisk {...form.getInputProps('mortgage_number')} />
+            <TextInput label="Underwriter" withAsterisk {...form.getInputProps('underwriter_name')} />
+          </SimpleGrid>
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={3}
+            maxRows={8}
+            size="md"
+            description={`${form.values.notes.length} / ${COMMENT_MAX}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('notes')}
+          />
+        </Section>
+
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            disabled={busy}
+            onClick={() => {
+              form.reset();
+              navigate(routes.dashboard);
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} leftSection={<IconUserCheck size={16} />}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

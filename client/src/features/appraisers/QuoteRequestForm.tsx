@@ -1,0 +1,225 @@
+import {
+  Button,
+  CloseButton,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Badge,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { displayId, personName } from '@machines/customer.rules';
+import { appraiserKeys } from '../assignments/live';
+import { useStoreClientView } from '../assignments/client-scope';
+import type { CustomerView } from '../customers/types';
+import { confirm } from '../../ui/confirm';
+import { useAppForm } from '../../ui/form';
+import { toast, toastError } from '../../ui/toast';
+import { requestQuotes } from './api';
+import {
+  COMMENT_MAX,
+  MORTGAGE_POSITION_OPTIONS,
+  quoteRequestDefaults,
+  quoteRequestPayload,
+  quoteRequestRules,
+  type QuoteRequestValues,
+} from './appraiser-forms';
+import { useAppraisers } from './queries';
+import { appraiserRoutes } from './routes';
+import { useAppraiserSelection } from './use-appraiser-selection';
+
+export const QUOTES_SENT = 'The appraisers requests has been sent';
+
+export function quoteConfirmation(count: number): string {
+  return count === 1 ? 'Start sending request to appraisal?' : 'Start sending requests to appraisals?';
+}
+
+/**
+ * The quote request: the chosen appraisers and the details they receive. Without a selection it goes
+ * back to the dashboard; once sent the selection is cleared and the appraisers are read again.
+ */
+export function QuoteRequestForm({ client }: { client: CustomerView }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const store = useStoreClientView(true);
+  const routes = appraiserRoutes(client.id);
+  const form = useAppForm<QuoteRequestValues>({
+    initialValues: quoteRequestDefaults(client),
+    validate: quoteRequestRules,
+  });
+  const { snapshot, send } = useAppraiserSelection(client.id, async (appraiserIds) => {
+    try {
+      store(await requestQuotes(client.id, quoteRequestPayload(client, appraiserIds, form.getValues())));
+    } catch (error) {
+      toastError(error);
+      throw error;
+    }
+  });
+  const [reviewed, setReviewed] = useState(false);
+  useEffect(() => {
+    send({ type: 'REVIEW' });
+    setReviewed(true);
+  }, [send]);
+  const all = useAppraisers(client.id, { location: '', bank: '' });
+
+  const sent = snapshot.matches('sent');
+  useEffect(() => {
+    if (!sent) return;
+    toast.success(QUOTES_SENT);
+    void queryClient.invalidateQueries({ queryKey: appraiserKeys.customer(client.id) });
+    navigate(routes.dashboard, { replace: true });
+  }, [sent, queryClient, client.id, navigate, routes.dashboard]);
+
+  const { selected } = snapshot.context;
+  if (reviewed && snapshot.matches('selecting')) return <Navigate to={routes.dashboard} replace />;
+
+  const submit = async () => {
+    if (!(await confirm({ title: quoteConfirmation(selected.length), confirmLabel: 'Send' }))) return;
+    send({ type: 'SEND' });
+  };
+  const chosen = selected.map((id) => ({ id, appraiser: all.data?.find((a) => a.id === id) }));
+  const sending = snapshot.matches('sending');
+
+  return (
+    <form onSubmit={form.onSubmit(() => void submit())} noValidate data-testid="quote-request-form">
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs">
+              <Text fw={700} c="navy.9">
+                {selected.length === 1 ? 'Appraiser' : `Appraisers (${selected.length})`}
+              </Text>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => navigate(routes.dashboard)}
+                disabled={sending}
+              >
+                Change
+              </Button>
+            </Group>
+            <Group gap="xs" data-testid="quote-recipients">
+              {all.isPending
+                ? selected.map((id) => <Skeleton key={id} h={28} w={140} radius="xl" />)
+                : chosen.map(({ id, appraiser }) => (
+                    <Badge
+                      key={id}
+                      size="lg"
+                      variant="light"
+                      radius="xl"
+                      tt="none"
+                      pr={4}
+                      rightSection={
+                        <CloseButton
+                          size="xs"
+                          aria-label={`Remove ${appraiser ? personName(appraiser) : 'appraiser'}`}
+                          disabled={sending}
+                          onClick={() => send({ type: 'TOGGLE', id })}
+                        />
+                      }
+                    >
+                      {appraiser
+                        ? `${personName(appraiser)} · ${appraiser.locations.map((l) => l.name).join(', ')}`
+                        : 'Appraiser no longer listed'}
+                    </Badge>
+                  ))}
+            </Group>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Text fw={700} c="navy.9">
+              Property and mortgage
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <TextInput label="Client ID" value={displayId(client)} readOnly variant="filled" />
+              <TextInput label="Property address" withAsterisk {...form.getInputProps('property_address')} />
+              <TextInput label="Lender" withAsterisk {...form.getInputProps('lender')} />
+              <Select
+                label="Mortgage position"
+                withAsterisk
+                data={MORTGAGE_POSITION_OPTIONS}
+                allowDeselect={false}
+                size="md"
+                {...form.getInputProps('mortgage_position')}
+              />
+              <NumberInput
+                label="LTV"
+                withAsterisk
+                suffix="%"
+                allowDecimal={false}
+                allowNegative={false}
+                max={100}
+                hideControls
+                size="md"
+                {...form.getInputProps('ltv')}
+              />
+              <NumberInput
+                label="Expected value"
+                withAsterisk
+                prefix="$"
+                thousandSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                size="md"
+                {...form.getInputProps('expected_value')}
+              />
+              <DateInput
+                label="Due date"
+                withAsterisk
+                placeholder="YYYY-MM-DD"
+                valueFormat="YYYY-MM-DD"
+                firstDayOfWeek={0}
+                clearable
+                size="md"
+                popoverProps={{ withinPortal: true }}
+                value={form.values.due_date || null}
+                onChange={(value) => form.setFieldValue('due_date', value ? String(value).slice(0, 10) : '')}
+                error={form.errors.due_date}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Comment"
+              autosize
+              minRows={3}
+              maxRows={8}
+              size="md"
+              description={`${form.values.comment.length} / ${COMMENT_MAX}`}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('comment')}
+            />
+          </Stack>
+        </Paper>
+
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => {
+              send({ type: 'BACK' });
+              navigate(routes.dashboard);
+            }}
+            disabled={sending}
+          >
+            Back
+          </Button>
+          <Button type="submit" leftSection={<IconSend size={16} />} loading={sending}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
