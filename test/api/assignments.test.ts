@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SMTPServer } from 'smtp-server';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
-import { ProjectionRegistry } from '../../server/src/platform/event-store/projection.registry.js';
+import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
+import { type ReceivedMail, startSmtpPeer } from '../support/smtp-peer.js';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
-let smtp: SMTPServer;
-const mail: { to: string; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let mail: ReceivedMail[] = [];
 let t: TestApp;
 let db: DataSource;
 const tok: Record<string, string> = {};
@@ -17,21 +16,9 @@ const sockets: Socket[] = [];
 const C = (id: string) => `/core/api/v3/customers/${id}`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        mail.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpPeer();
+  mail = smtp.received;
+  t = await startTestApp({ env: { SMTP_URL: smtp.url } });
   db = t.app.get(DataSource);
   tok.pb = (await t.login(PHONES.principalBroker)).access;
   tok.broker = (await t.login(PHONES.broker)).access;
@@ -44,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sockets.forEach((s) => s.disconnect());
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function eventCount(): Promise<number> {
@@ -449,15 +436,6 @@ describe('appraiser assignment and quote requests', () => {
   });
 
   it('rebuilds every read table identically after the life cycles', async () => {
-    await t.drain();
-    const dump = async () => {
-      const out: Record<string, unknown[]> = {};
-      for (const table of t.app.get(ProjectionRegistry).tables())
-        out[table] = await db.query(`SELECT * FROM "${table}" ORDER BY 1, 2`);
-      return out;
-    };
-    const before = await dump();
-    await t.app.get(ProjectionRebuilder).rebuild();
-    expect(await dump()).toEqual(before);
+    await expectRebuildToReproduceReadTables(t);
   });
 });

@@ -5,7 +5,7 @@ import { ConcurrencyError } from '../../server/src/platform/event-store/concurre
 import { EventStore } from '../../server/src/platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
-import { ProjectionRegistry } from '../../server/src/platform/event-store/projection.registry.js';
+import { dumpReadTables } from '../support/read-tables.js';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -131,14 +131,6 @@ describe('reading the log after commit', () => {
 });
 
 describe('rebuilding read tables', () => {
-  async function dump(): Promise<Record<string, unknown[]>> {
-    const out: Record<string, unknown[]> = {};
-    for (const table of t.app.get(ProjectionRegistry).tables()) {
-      out[table] = await db.query(`SELECT * FROM "${table}" ORDER BY 1`);
-    }
-    return out;
-  }
-
   it('reproduces every read table exactly from the events alone', async () => {
     // Fill the store through the API: sign-ins, refreshes, a reset with its text message, a password change.
     const { access, refresh } = await t.login(PHONES.assistant);
@@ -148,7 +140,7 @@ describe('rebuilding read tables', () => {
     await t.http().patch('/auth/api/v3/users/me/').set(bearer(access)).send({ password: 'Another#pass2026' });
     await t.drain();
 
-    const before = await dump();
+    const before = await dumpReadTables(t);
     expect(before.users.length).toBeGreaterThanOrEqual(4);
     expect(before.activity_log.length).toBeGreaterThan(0);
     expect(before.refresh_sessions.length).toBeGreaterThan(0);
@@ -157,6 +149,6 @@ describe('rebuilding read tables', () => {
     await db.query('UPDATE users SET first_name = $1', ['Corrupted']);
     await db.query('DELETE FROM activity_log');
     await t.app.get(ProjectionRebuilder).rebuild();
-    expect(await dump()).toEqual(before);
+    expect(await dumpReadTables(t)).toEqual(before);
   });
 });

@@ -1,43 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { SendMessageJob } from '../../server/src/notifications/send-message.job.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
+import { type ReceivedMail, startSmtpPeer } from '../support/smtp-peer.js';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
-interface Received {
-  to: string;
-  raw: string;
-}
-
 describe('e-mail through a real SMTP peer', () => {
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let received: ReceivedMail[];
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as { port: number };
-    t = await startTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Homeward <no-reply@homeward.test>' },
-    });
+    smtp = await startSmtpPeer();
+    received = smtp.received;
+    t = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Homeward <no-reply@homeward.test>' } });
   });
 
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers an e-mail, records email.sent in the event log, and sends it once however often it is retried', async () => {
