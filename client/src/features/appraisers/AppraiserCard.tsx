@@ -33,8 +33,11 @@ export function AppraiserCard({
   eyebrow,
   badges,
   actions,
+  showQuoteDate = true,
 }: {
   appraiser: Appraiser;
+  /** Staff see when this client's quote request went out; customers do not. */
+  showQuoteDate?: boolean;
   eyebrow?: ReactNode;
   badges?: ReactNode;
   actions?: ReactNode;
@@ -50,9 +53,9 @@ export function AppraiserCard({
       actions={actions}
     >
       <AppraiserCoverage appraiser={appraiser} />
-      {(appraiser.sent_date || appraiser.assignation_date) && (
+      {((showQuoteDate && appraiser.sent_date) || appraiser.assignation_date) && (
         <Group gap="lg">
-          {appraiser.sent_date && (
+          {showQuoteDate && appraiser.sent_date && (
             <Text size="xs" c="dimmed">
               Quote requested {formatDay(appraiser.sent_date)}
             </Text>

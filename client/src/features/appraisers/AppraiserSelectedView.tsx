@@ -127,6 +127,7 @@ export function AppraiserSelectedView({ client, scope }: { client: CustomerView;
         <AppraiserCard
           appraiser={appraiser}
           eyebrow={scope.staff ? 'Appraiser' : 'Your appraiser'}
+          showQuoteDate={scope.staff}
           badges={
             badge && (
               <Badge size="sm" variant="light" color={badge.color} radius="sm" tt="none">

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Checkbox, Paper, Stack, Table, Text, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconHomeSearch } from '@tabler/icons-react';
 import { formatPhone } from '@machines/phone';
 import { personName } from '@machines/customer.rules';
@@ -48,9 +49,10 @@ export function AppraisersEmpty() {
 export function AppraisersTable({ appraisers, selected, onToggle, onSelectAll }: SelectionProps) {
   const all = selectAllState(appraisers, selected);
   const ids = appraisers.map((a) => a.id);
-  return (
-    <>
-      <Paper withBorder radius="lg" visibleFrom="md" style={{ overflow: 'hidden' }}>
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  if (wide)
+    return (
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="appraisers-table">
           <Table.Thead bg="gray.0">
             <Table.Tr>
@@ -116,52 +118,52 @@ export function AppraisersTable({ appraisers, selected, onToggle, onSelectAll }:
           </Table.Tbody>
         </Table>
       </Paper>
-
-      <Stack gap="sm" hiddenFrom="md">
-        <Checkbox
-          label="Select all"
-          checked={all.checked}
-          indeterminate={all.indeterminate}
-          onChange={() => onSelectAll(ids)}
-          px="xs"
-        />
-        {appraisers.map((appraiser) => {
-          const name = personName(appraiser);
-          const checked = selected.includes(appraiser.id);
-          return (
-            <Paper
-              key={appraiser.id}
-              withBorder
-              radius="lg"
-              p="md"
-              bg={checked ? 'var(--mantine-color-petrol-0)' : undefined}
-              style={checked ? { borderColor: 'var(--mantine-color-petrol-4)' } : undefined}
-            >
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <Checkbox
-                  aria-label={`Select ${name}`}
-                  checked={checked}
-                  onChange={() => onToggle(appraiser.id)}
-                  mt={2}
-                />
-                <Stack gap={6} style={{ minWidth: 0 }}>
-                  <Text fw={600} c="navy.9">
-                    {name}
-                  </Text>
-                  <QuoteSent appraiser={appraiser} />
-                  <AppraiserCoverage appraiser={appraiser} />
-                  <Anchor size="sm" href={`tel:+${appraiser.phone_number}`}>
-                    {formatPhone(appraiser.phone_number)}
-                  </Anchor>
-                  <Anchor size="sm" href={`mailto:${appraiser.email}`} style={{ overflowWrap: 'anywhere' }}>
-                    {appraiser.email}
-                  </Anchor>
-                </Stack>
-              </Group>
-            </Paper>
-          );
-        })}
-      </Stack>
-    </>
+    );
+  return (
+    <Stack gap="sm">
+      <Checkbox
+        label="Select all"
+        checked={all.checked}
+        indeterminate={all.indeterminate}
+        onChange={() => onSelectAll(ids)}
+        px="xs"
+      />
+      {appraisers.map((appraiser) => {
+        const name = personName(appraiser);
+        const checked = selected.includes(appraiser.id);
+        return (
+          <Paper
+            key={appraiser.id}
+            withBorder
+            radius="lg"
+            p="md"
+            bg={checked ? 'var(--mantine-color-petrol-0)' : undefined}
+            style={checked ? { borderColor: 'var(--mantine-color-petrol-4)' } : undefined}
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Checkbox
+                aria-label={`Select ${name}`}
+                checked={checked}
+                onChange={() => onToggle(appraiser.id)}
+                mt={2}
+              />
+              <Stack gap={6} style={{ minWidth: 0 }}>
+                <Text fw={600} c="navy.9">
+                  {name}
+                </Text>
+                <QuoteSent appraiser={appraiser} />
+                <AppraiserCoverage appraiser={appraiser} />
+                <Anchor size="sm" href={`tel:+${appraiser.phone_number}`}>
+                  {formatPhone(appraiser.phone_number)}
+                </Anchor>
+                <Anchor size="sm" href={`mailto:${appraiser.email}`} style={{ overflowWrap: 'anywhere' }}>
+                  {appraiser.email}
+                </Anchor>
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }

@@ -27,7 +27,7 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
       <Text span c="dimmed" lh={1} pt={3} style={{ flexShrink: 0 }}>
         {icon}
       </Text>
-      <Text span size="sm" c="navy.9" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Text component="div" size="sm" c="navy.9" style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
@@ -86,7 +86,13 @@ export function ContactCard({
           )}
           {email && (
             <Line icon={<IconMail size={14} />}>
-              <Anchor href={`mailto:${email}`} size="sm">
+              <Anchor
+                href={`mailto:${email}`}
+                size="sm"
+                title={email}
+                truncate={compact ? 'end' : undefined}
+                display={compact ? 'block' : undefined}
+              >
                 {email}
               </Anchor>
             </Line>

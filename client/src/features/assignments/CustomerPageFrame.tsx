@@ -1,4 +1,5 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { CustomerSidePanel } from '../customer-portal/CustomerSidePanel';
 
@@ -15,16 +16,14 @@ export function CustomerPageFrame({
   aside?: ReactNode;
   children: ReactNode;
 }) {
+  // Wide screens keep the cards beside the page; narrow ones put them after it.
+  const wide = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 3 }}>
         <Stack gap="md">
           <CustomerSidePanel />
-          {aside && (
-            <Stack gap="md" visibleFrom="lg">
-              {aside}
-            </Stack>
-          )}
+          {aside && wide && <Stack gap="md">{aside}</Stack>}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -36,11 +35,7 @@ export function CustomerPageFrame({
             {caption && <Text c="dimmed">{caption}</Text>}
           </Stack>
           {children}
-          {aside && (
-            <Stack gap="md" hiddenFrom="lg">
-              {aside}
-            </Stack>
-          )}
+          {aside && !wide && <Stack gap="md">{aside}</Stack>}
         </Stack>
       </Grid.Col>
     </Grid>

@@ -111,7 +111,13 @@ export function StepCard({
               {STEP_TITLES[step.step]}
             </Text>
             <Group gap={6}>
-              <Badge variant="light" color={STATUS_COLORS[step.status]} radius="sm" tt="none" size="md">
+              <Badge
+                variant="light"
+                color={step.locked ? 'gray' : STATUS_COLORS[step.status]}
+                radius="sm"
+                tt="none"
+                size="md"
+              >
                 {step.statusMessage}
               </Badge>
             </Group>
