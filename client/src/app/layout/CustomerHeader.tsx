@@ -27,6 +27,8 @@ function useCurators(enabled: boolean) {
       try {
         return await api.core.get<Curators>('/customers/curators/', undefined, signal);
       } catch (error) {
+        // A refetch cancels the one in flight: nothing to report.
+        if (signal.aborted) throw error;
         // Load errors of the curators are only logged.
         console.error('Error while loading curators', error);
         return {};
