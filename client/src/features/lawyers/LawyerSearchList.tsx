@@ -18,11 +18,18 @@ import type { Lawyer } from './types';
 
 export function LawyerBadges({ lawyer }: { lawyer: Pick<Lawyer, 'is_trusted_partner'> }) {
   return lawyer.is_trusted_partner ? (
-    <Badge size="sm" variant="light" color="teal" radius="sm" leftSection={<IconShieldCheck size={12} />}>
+    <Badge
+      size="sm"
+      variant="light"
+      color="teal"
+      radius="sm"
+      tt="none"
+      leftSection={<IconShieldCheck size={12} />}
+    >
       Trusted partner
     </Badge>
   ) : (
-    <Badge size="sm" variant="light" color="gray" radius="sm">
+    <Badge size="sm" variant="light" color="gray" radius="sm" tt="none">
       Own lawyer
     </Badge>
   );

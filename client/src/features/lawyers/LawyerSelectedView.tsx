@@ -258,7 +258,7 @@ export function LawyerSelectedView({ client, scope }: { client: CustomerView; sc
             <>
               <LawyerBadges lawyer={lawyer} />
               {badge && (
-                <Badge size="sm" variant="light" color={badge.color} radius="sm">
+                <Badge size="sm" variant="light" color={badge.color} radius="sm" tt="none">
                   {badge.label}
                 </Badge>
               )}
