@@ -156,6 +156,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
       .waitFor();
     await broker.getByRole('button', { name: 'Send', exact: true }).click();
     await broker.getByText('The LTV field is required').waitFor();
+    await toast(broker, 'One or more form fields are invalid.').waitFor();
     await broker.getByRole('textbox', { name: 'LTV' }).fill('80');
     await broker.getByRole('textbox', { name: 'Expected value' }).fill('650000');
     await broker.getByRole('textbox', { name: 'Due date' }).fill('2027-01-15');

@@ -20,6 +20,7 @@ import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
 import { useAppForm } from '../../ui/form';
+import { invalidForm } from '../assignments/invalid-form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { toast, toastError } from '../../ui/toast';
 import { assignAppraiser } from './api';
@@ -96,7 +97,7 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => void assign(values))}
+      onSubmit={form.onSubmit((values) => void assign(values), invalidForm)}
       noValidate
       data-testid="assign-appraiser-form"
     >

@@ -24,6 +24,7 @@ import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
 import { useAppForm } from '../../ui/form';
+import { invalidForm } from '../assignments/invalid-form';
 import { toast, toastError } from '../../ui/toast';
 import { requestQuotes } from './api';
 import {
@@ -91,7 +92,11 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
   const sending = snapshot.matches('sending');
 
   return (
-    <form onSubmit={form.onSubmit(() => void submit())} noValidate data-testid="quote-request-form">
+    <form
+      onSubmit={form.onSubmit(() => void submit(), invalidForm)}
+      noValidate
+      data-testid="quote-request-form"
+    >
       <Stack gap="lg">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">

@@ -8,6 +8,7 @@ import type { CustomerView } from '../customers/types';
 import { useStoreClientView } from '../assignments/client-scope';
 import { ContactCard } from '../assignments/ContactCard';
 import { useAppForm } from '../../ui/form';
+import { invalidForm } from '../assignments/invalid-form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { toast, toastError } from '../../ui/toast';
 import { addOwnLawyer, pickLawyer, updateOwnDetails } from './api';
@@ -100,7 +101,7 @@ export function LawyerDetailsStep({
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <form
-          onSubmit={form.onSubmit((values) => void send(values))}
+          onSubmit={form.onSubmit((values) => void send(values), invalidForm)}
           noValidate
           data-testid="lawyer-details-form"
         >

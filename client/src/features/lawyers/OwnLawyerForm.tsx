@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from 
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useAppForm } from '../../ui/form';
+import { invalidForm } from '../assignments/invalid-form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { emptyLawyerForm, lawyerFormRules, type LawyerFormValues } from './lawyer-form';
 
@@ -29,7 +30,11 @@ export function LawyerForm({
     validate: lawyerFormRules,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate data-testid={testId}>
+    <form
+      onSubmit={form.onSubmit((values) => void onSubmit(values), invalidForm)}
+      noValidate
+      data-testid={testId}
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
