@@ -25,7 +25,6 @@ export function useAppraisers(
     queryKey: appraiserKeys.list(customerId ?? '', filters),
     queryFn: async ({ signal }) => (await listAppraisers(customerId!, filters, signal)).data,
     enabled: !!customerId && enabled,
-    retry: 1,
   });
   const { error } = query;
   useEffect(() => {

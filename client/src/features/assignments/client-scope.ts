@@ -8,6 +8,7 @@ import { useCurrentUser } from '../auth/session';
 import { storeCustomer, useCustomer } from '../customers/queries';
 import type { CustomerView } from '../customers/types';
 import { ownProfileKey, useOwnProfile } from '../documents/queries';
+import { appraiserKeys, lawyerKeys } from './live';
 
 /**
  * Whose file a lawyer or appraiser page is about. Customers act on their own file (their customer id
@@ -46,6 +47,9 @@ export const roadmapStepsKey = [...ownProfileKey, 'steps'] as const;
 
 /** Keeps a client view the server just answered, wherever it is shown. */
 export function storeClientView(queryClient: QueryClient, staff: boolean, view: CustomerView): void {
+  // The lists carry the client's lawyer and appraiser (own lawyers, assignment and quote dates).
+  void queryClient.invalidateQueries({ queryKey: lawyerKeys.customer(view.id) });
+  void queryClient.invalidateQueries({ queryKey: appraiserKeys.customer(view.id) });
   if (staff) {
     storeCustomer(queryClient, view);
     return;

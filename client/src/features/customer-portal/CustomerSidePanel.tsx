@@ -30,7 +30,11 @@ declare global {
 /** Where the mortgage application is filled in (an external site), as the server configures it. */
 export function mortgageApplicationBase(): string {
   const configured = typeof window === 'undefined' ? undefined : window.__HOMEWARD__?.mortgageApplicationUrl;
-  return configured || import.meta.env.VITE_MORTGAGE_APPLICATION_URL || 'https://apply.homeward.example/';
+  return (
+    configured ||
+    import.meta.env.VITE_MORTGAGE_APPLICATION_URL ||
+    'https://apply.homeward.example/mortgage-application'
+  );
 }
 
 /** The mortgage application link with who is applying, their broker and where they come from. */

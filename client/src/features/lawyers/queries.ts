@@ -12,7 +12,6 @@ export function useLawyers(customerId: string | undefined, search: string) {
     queryKey: lawyerKeys.list(customerId ?? '', search),
     queryFn: async ({ signal }) => (await listLawyers(customerId!, search, signal)).data,
     enabled: !!customerId,
-    retry: 1,
   });
   const { error } = query;
   useEffect(() => {
