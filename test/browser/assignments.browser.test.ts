@@ -65,6 +65,22 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
       step(customer, 'sign_documents').getByRole('button', { name: 'Locked' }).isDisabled(),
     ).resolves.toBe(true);
 
+    // The mortgage application opens the external form in a new tab with who is applying.
+    const application = step(customer, 'application').getByRole('link', { name: 'Fill out the application' });
+    await expect(application.getAttribute('target')).resolves.toBe('_blank');
+    const link = new URL((await application.getAttribute('href')) ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe('https://apply.homeward.example/mortgage-application');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      first_name: 'Emma',
+      last_name: 'Wilson',
+      phone_number: '14165550103',
+      code: '',
+      from: new URL(t.url).host,
+    });
+    expect(link.searchParams.get('user_id')).toBeTruthy();
+    expect(link.searchParams.get('broker_id')).toBeTruthy();
+    expect(link.searchParams.has('email')).toBe(true);
+
     // The add step: search (Enter starts it), choose, check the details, send for approval.
     await step(customer, 'lawyers').getByRole('link', { name: 'Add Lawyer' }).click();
     await customer.waitForURL(/\/lawyer\/add$/);
