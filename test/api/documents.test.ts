@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -175,6 +175,27 @@ describe.each([
       const preview = await t.http().get(image.thumbnail_url);
       expect(preview.headers['content-type']).toBe('image/webp');
     }, 10000);
+  });
+
+  it('makes a preview of the first page of an uploaded PDF', async () => {
+    const pdf = readFileSync('client/public/files/home_mortgage_advice_appraisal_order_form.pdf');
+    // On another client's form, so the file counts of the tests below stay as they are.
+    const answer = await uploadMultipart(`${t.url}${F(otherCode)}files/`, tok.james, [
+      { field: FIELDS[0].name, fileName: 'order form.pdf', body: pdf },
+    ]);
+    expect(answer.status).toBe(201);
+    const id = (answer.body as { data: { id: string }[] }).data[0].id;
+    await eventually(async () => {
+      const history = await t
+        .http()
+        .get(`${F(otherCode)}history/`)
+        .set(bearer(tok.james));
+      const file = history.body.data.find((f: { id: string }) => f.id === id);
+      expect(file.thumbnail_url).toEqual(expect.any(String));
+      const preview = await t.http().get(file.thumbnail_url);
+      expect(preview.headers['content-type']).toBe('image/webp');
+      expect((await sharp(preview.body as Buffer).metadata()).width).toBe(320);
+    }, 15000);
   });
 
   it('refuses a file of 75 MB while streaming it, and stores nothing', async () => {

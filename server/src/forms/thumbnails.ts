@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import sharp from 'sharp';
+import { renderFirstPage } from './pdf-preview.js';
 import { Readable } from 'node:stream';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import { EventStore } from '../platform/event-store/event-store.js';
@@ -22,18 +23,20 @@ interface ThumbnailJob {
   fileId: string;
 }
 
-/** Images sharp can read (PDF first pages are not rendered: sharp's prebuilt binaries have no PDF support). */
+const IMAGES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+];
+
+/** Images sharp can read, and PDFs (their first page, through pdf.js). */
 export function canThumbnail(mimeType: string): boolean {
-  return [
-    'image/jpeg',
-    'image/png',
-    'image/webp',
-    'image/gif',
-    'image/tiff',
-    'image/avif',
-    'image/heic',
-    'image/heif',
-  ].includes(mimeType);
+  return IMAGES.includes(mimeType) || mimeType === 'application/pdf';
 }
 
 /**
@@ -91,7 +94,7 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
   async make(job: ThumbnailJob): Promise<void> {
     const key = `${job.key}.thumbnail.webp`;
     if (!(await this.storage.exists(key))) {
-      let source;
+      let source: Readable;
       try {
         source = await this.storage.get(job.key);
       } catch {
@@ -102,7 +105,13 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
         .webp({ quality: 70 });
       try {
-        await this.storage.put(key, (source as Readable).pipe(resize), 'image/webp');
+        if (job.mimeType === 'application/pdf') {
+          const page = await renderFirstPage(source, THUMBNAIL_WIDTH);
+          if (!page) return; // too large to preview
+          await this.storage.put(key, Readable.from([page]).pipe(resize), 'image/webp');
+        } else {
+          await this.storage.put(key, source.pipe(resize), 'image/webp');
+        }
       } catch (error) {
         this.logger.warn(`No preview for ${job.key}: ${(error as Error).message}`);
         return;
