@@ -11,6 +11,18 @@ import { clearTokens, setTokens } from '../../api/tokens';
 import { clearPersistedState } from '../../app/local-state';
 import { changePassword, loadCurrentUser, obtainTokens } from './api';
 
+/**
+ * A request that was cancelled because its actor stopped never settles. React's development double mount
+ * stops the session actor and restores it from its snapshot; a rejection there would read as a failed
+ * sign-in and end the session, while an unsettled request is simply run again by the restored actor.
+ */
+function unlessCancelled<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  return run().catch((error: unknown) => {
+    if (signal.aborted) return new Promise<T>(() => undefined);
+    throw error;
+  });
+}
+
 /** The session machine wired to the HTTP client, token storage and the query cache. */
 export function createSessionLogic(queryClient: QueryClient) {
   return sessionMachine.provide({
@@ -18,7 +30,9 @@ export function createSessionLogic(queryClient: QueryClient) {
       obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => obtainTokens(input)),
       // The HTTP client's refresh is single-flight and stores the new pair itself.
       refreshTokens: fromPromise<SessionTokens, { refresh: string }>(() => refreshTokens()),
-      loadUser: fromPromise<SessionUser, void>(({ signal }) => loadCurrentUser(signal)),
+      loadUser: fromPromise<SessionUser, void>(({ signal }) =>
+        unlessCancelled(signal, () => loadCurrentUser(signal)),
+      ),
       changePassword: fromPromise<SessionUser, { password: string }>(({ input }) =>
         changePassword(input.password),
       ),
