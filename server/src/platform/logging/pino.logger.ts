@@ -5,6 +5,11 @@ import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
+/** Signed file links carry a token in their path; logs keep only that a link was followed. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/(\/files\/)[^/?]+/, '$1[signed-link]');
+}
+
 /** Structured JSON logs through pino. Authorization headers and cookies never reach them. */
 @Injectable()
 export class PinoLogger implements LoggerService {
@@ -54,7 +59,7 @@ export class PinoLogger implements LoggerService {
         req: (request: { id: unknown; method: string; url: string }) => ({
           id: request.id,
           method: request.method,
-          url: request.url,
+          url: withoutSecrets(request.url),
         }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
