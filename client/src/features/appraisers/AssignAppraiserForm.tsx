@@ -1,17 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -25,13 +12,12 @@ import { PhoneInput } from '../../ui/PhoneInput';
 import { toast, toastError } from '../../ui/toast';
 import { assignAppraiser } from './api';
 import { AppraiserCard } from './AppraiserCard';
+import { CommentTextarea, ExpectedValueInput, IsoDateInput, MortgagePositionSelect } from './AppraisalFields';
 import {
   ACCESS_DETAILS_OPTIONS,
   assignAppraiserDefaults,
   assignAppraiserPayload,
   assignAppraiserRules,
-  COMMENT_MAX,
-  MORTGAGE_POSITION_OPTIONS,
   type AssignAppraiserValues,
 } from './appraiser-forms';
 import { useAppraisers } from './queries';
@@ -116,30 +102,11 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
             <PhoneInput label="Phone" withAsterisk {...form.getInputProps('phone_number')} />
             <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
-            <NumberInput
-              label="Expected value"
-              withAsterisk
-              prefix="$"
-              thousandSeparator=","
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              size="md"
-              {...form.getInputProps('expected_value')}
-            />
-            <DateInput
+            <ExpectedValueInput {...form.getInputProps('expected_value')} />
+            <IsoDateInput
               label="Expected completion date"
-              withAsterisk
-              placeholder="YYYY-MM-DD"
-              valueFormat="YYYY-MM-DD"
-              firstDayOfWeek={0}
-              clearable
-              size="md"
-              popoverProps={{ withinPortal: true }}
-              value={form.values.expected_date || null}
-              onChange={(value) =>
-                form.setFieldValue('expected_date', value ? String(value).slice(0, 10) : '')
-              }
+              value={form.values.expected_date}
+              onChange={(value) => form.setFieldValue('expected_date', value)}
               error={form.errors.expected_date}
             />
             <Select
@@ -151,14 +118,7 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
               size="md"
               {...form.getInputProps('access_details')}
             />
-            <Select
-              label="Mortgage position"
-              withAsterisk
-              data={MORTGAGE_POSITION_OPTIONS}
-              allowDeselect={false}
-              size="md"
-              {...form.getInputProps('mortgage_position')}
-            />
+            <MortgagePositionSelect {...form.getInputProps('mortgage_position')} />
           </SimpleGrid>
         </Section>
 
@@ -174,16 +134,7 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
             <TextInput label="Mortgage number" withAsterisk {...form.getInputProps('mortgage_number')} />
             <TextInput label="Underwriter" withAsterisk {...form.getInputProps('underwriter_name')} />
           </SimpleGrid>
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={3}
-            maxRows={8}
-            size="md"
-            description={`${form.values.notes.length} / ${COMMENT_MAX}`}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('notes')}
-          />
+          <CommentTextarea label="Notes" {...form.getInputProps('notes')} />
         </Section>
 
         <Group justify="flex-end" gap="sm">

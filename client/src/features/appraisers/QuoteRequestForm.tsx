@@ -4,16 +4,13 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Badge,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -27,9 +24,8 @@ import { useAppForm } from '../../ui/form';
 import { invalidForm } from '../assignments/invalid-form';
 import { toast, toastError } from '../../ui/toast';
 import { requestQuotes } from './api';
+import { CommentTextarea, ExpectedValueInput, IsoDateInput, MortgagePositionSelect } from './AppraisalFields';
 import {
-  COMMENT_MAX,
-  MORTGAGE_POSITION_OPTIONS,
   quoteRequestDefaults,
   quoteRequestPayload,
   quoteRequestRules,
@@ -151,14 +147,7 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
               <TextInput label="Client ID" value={displayId(client)} readOnly variant="filled" />
               <TextInput label="Property address" withAsterisk {...form.getInputProps('property_address')} />
               <TextInput label="Lender" withAsterisk {...form.getInputProps('lender')} />
-              <Select
-                label="Mortgage position"
-                withAsterisk
-                data={MORTGAGE_POSITION_OPTIONS}
-                allowDeselect={false}
-                size="md"
-                {...form.getInputProps('mortgage_position')}
-              />
+              <MortgagePositionSelect {...form.getInputProps('mortgage_position')} />
               <NumberInput
                 label="LTV"
                 withAsterisk
@@ -170,41 +159,15 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
                 size="md"
                 {...form.getInputProps('ltv')}
               />
-              <NumberInput
-                label="Expected value"
-                withAsterisk
-                prefix="$"
-                thousandSeparator=","
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
-                size="md"
-                {...form.getInputProps('expected_value')}
-              />
-              <DateInput
+              <ExpectedValueInput {...form.getInputProps('expected_value')} />
+              <IsoDateInput
                 label="Due date"
-                withAsterisk
-                placeholder="YYYY-MM-DD"
-                valueFormat="YYYY-MM-DD"
-                firstDayOfWeek={0}
-                clearable
-                size="md"
-                popoverProps={{ withinPortal: true }}
-                value={form.values.due_date || null}
-                onChange={(value) => form.setFieldValue('due_date', value ? String(value).slice(0, 10) : '')}
+                value={form.values.due_date}
+                onChange={(value) => form.setFieldValue('due_date', value)}
                 error={form.errors.due_date}
               />
             </SimpleGrid>
-            <Textarea
-              label="Comment"
-              autosize
-              minRows={3}
-              maxRows={8}
-              size="md"
-              description={`${form.values.comment.length} / ${COMMENT_MAX}`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              {...form.getInputProps('comment')}
-            />
+            <CommentTextarea label="Comment" {...form.getInputProps('comment')} />
           </Stack>
         </Paper>
 

@@ -11,42 +11,15 @@ import {
   IconScale,
   IconHomeSearch,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { customerTypeLabel, dealTypeLabel, formatReviewDate, personName } from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
 import { href } from '../../app/routes';
 import { ClosingDateNotice, CustomerPanel, RequestReviewLink } from './CustomerPanel';
 import { CustomerSteps } from './CustomerSteps';
+import { Fact, formatDate } from './Fact';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-        {label}
-      </Text>
-      <Text size="sm" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
-        {children || (
-          <Text span c="dimmed">
-            —
-          </Text>
-        )}
-      </Text>
-    </Stack>
-  );
-}
-
-function formatDate(value: string | null): string {
-  if (!value) return '';
-  const [year, month, day] = value.split('-').map(Number);
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-  });
-}
 
 /** The details panel a client's row expands into; the edit toggle swaps it for the edit form. */
 export function CustomerDetails({

@@ -1,38 +1,11 @@
-import { Anchor, Button, Group, Indicator, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Indicator, Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import { IconNotes, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { dealTypeLabel, personName } from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
+import { Fact, formatDate } from '../customers/Fact';
 import { useCustomer } from '../customers/queries';
 import { StatusSelect } from '../customers/StatusSelect';
 import { useCustomerActions } from '../customers/use-customer-actions';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-        {label}
-      </Text>
-      <Text size="sm" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
-        {children || (
-          <Text span c="dimmed">
-            —
-          </Text>
-        )}
-      </Text>
-    </Stack>
-  );
-}
-
-function formatDate(value: string | null): string {
-  if (!value) return '';
-  const [year, month, day] = value.split('-').map(Number);
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-  });
-}
 
 /**
  * The client at a glance on the documents pages (staff only): contacts, deal, broker, the status

@@ -8,14 +8,6 @@ export function formatDateTime(iso: string | null | undefined): string {
   return date.isValid() ? date.format('MMM DD, YYYY hh:mm A') : '';
 }
 
-/** A chat message's time in short en-US form: '1/5/26, 10:31 AM'. */
-export function shortDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
-}
-
 export const FILE_STATUS_LABELS: Record<FileStatus, string> = {
   checked: 'Checked',
   in_review: 'In review',

@@ -1,0 +1,31 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One labelled fact about a client; an empty value shows a dash. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
+        {children || (
+          <Text span c="dimmed">
+            —
+          </Text>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A calendar date ('YYYY-MM-DD') in short en-US form: 'Jan 05, 2026'. */
+export function formatDate(value: string | null): string {
+  if (!value) return '';
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+  });
+}
