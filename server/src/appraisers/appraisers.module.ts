@@ -5,10 +5,16 @@ import { AppraisalNotifications } from './appraisal-notifications.js';
 import { AppraiserAssignmentProjection } from './appraiser-assignment.projection.js';
 import { AppraiserDirectoryProjection } from './appraiser-directory.projection.js';
 import { AppraisersController } from './appraisers.controller.js';
+import { AppraisersService } from './appraisers.service.js';
 
 @Module({
   imports: [CustomersModule, NotificationsModule],
   controllers: [AppraisersController],
-  providers: [AppraiserDirectoryProjection, AppraiserAssignmentProjection, AppraisalNotifications],
+  providers: [
+    AppraiserDirectoryProjection,
+    AppraiserAssignmentProjection,
+    AppraisalNotifications,
+    AppraisersService,
+  ],
 })
 export class AppraisersModule {}

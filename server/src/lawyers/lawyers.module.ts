@@ -3,10 +3,11 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { LawyerAssignmentProjection } from './lawyer-assignment.projection.js';
 import { LawyerProjection } from './lawyer.projection.js';
 import { LawyersController } from './lawyers.controller.js';
+import { LawyersService } from './lawyers.service.js';
 
 @Module({
   imports: [CustomersModule],
   controllers: [LawyersController],
-  providers: [LawyerProjection, LawyerAssignmentProjection],
+  providers: [LawyerProjection, LawyerAssignmentProjection, LawyersService],
 })
 export class LawyersModule {}

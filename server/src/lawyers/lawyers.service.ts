@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CUSTOMER_STREAM } from '../customers/customer.events.js';
+import { CustomersService } from '../customers/customers.service.js';
+import type { Caller } from '../platform/auth/auth.decorators.js';
+import { EventStore } from '../platform/event-store/event-store.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { AppError } from '../platform/http/app-error.js';
+import { lawyerAssignmentDecider, type LawyerAssignmentCommand } from './lawyer-assignment.decider.js';
+import type { EditLawyerDto, OwnLawyerDto } from './lawyer.dto.js';
+import { LAWYER_STREAM, type LawyerRegistered } from './lawyer.events.js';
+
+export interface LawyerRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  company: string;
+  address_line: string;
+  is_trusted_partner: boolean;
+  is_internal: boolean;
+  created_by_customer_id: string | null;
+}
+
+const SEARCHABLE = `(is_trusted_partner OR created_by_customer_id = $1)
+  AND lower(first_name || ' ' || last_name || ' ' || company || ' ' || email || ' ' || address_line) LIKE $2`;
+
+/** A client's lawyer: the trusted and own lawyers to choose from, and the assignment life cycle. */
+@Injectable()
+export class LawyersService {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly events: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Trusted partners and the client's own lawyers, matching a search. */
+  async list(
+    caller: Caller,
+    customerId: string,
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: LawyerRow[]; count: number }> {
+    await this.customers.visible(caller, customerId);
+    const pattern = `%${search.trim().toLowerCase()}%`;
+    const rows: LawyerRow[] = await this.dataSource.query(
+      `SELECT * FROM lawyers WHERE ${SEARCHABLE} ORDER BY is_trusted_partner DESC, last_name, first_name LIMIT $3 OFFSET $4`,
+      [customerId, pattern, limit, offset],
+    );
+    const [{ count }] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM lawyers WHERE ${SEARCHABLE}`,
+      [customerId, pattern],
+    );
+    return { rows, count };
+  }
+
+  /** The customer's own lawyer is registered and picked in one append. */
+  async addOwn(caller: Caller, customerId: string, body: OwnLawyerDto, meta: EventMetadata): Promise<void> {
+    await this.customers.visible(caller, customerId);
+    const lawyerId = randomUUID();
+    const registered: LawyerRegistered = {
+      type: 'lawyer.registered',
+      data: {
+        lawyerId,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phoneNumber: body.phone_number,
+        company: body.company,
+        addressLine: body.address_line,
+        isTrustedPartner: false,
+        isInternal: false,
+        createdByCustomerId: customerId,
+      },
+    };
+    await this.events.handle(
+      lawyerAssignmentDecider,
+      { type: CUSTOMER_STREAM, id: customerId },
+      { type: 'PICK', role: caller.role, lawyerId },
+      meta,
+      {
+        also: [
+          {
+            streamType: LAWYER_STREAM,
+            streamId: lawyerId,
+            expectedVersion: 'no_stream',
+            events: [registered],
+          },
+        ],
+      },
+    );
+  }
+
+  async pick(caller: Caller, customerId: string, lawyerId: string, meta: EventMetadata): Promise<void> {
+    await this.customers.visible(caller, customerId);
+    await this.lawyerOf(customerId, lawyerId);
+    await this.transition(caller, customerId, { type: 'PICK', role: caller.role, lawyerId }, meta);
+  }
+
+  /** Decided by the shared lawyer assignment machine on the client's stream. */
+  async transition(
+    caller: Caller,
+    customerId: string,
+    command: LawyerAssignmentCommand,
+    meta: EventMetadata,
+  ): Promise<void> {
+    await this.customers.visible(caller, customerId);
+    await this.events.handle(
+      lawyerAssignmentDecider,
+      { type: CUSTOMER_STREAM, id: customerId },
+      command,
+      meta,
+    );
+  }
+
+  /** Staff correct a lawyer who is not a trusted partner, while the machine allows an edit. */
+  async edit(
+    caller: Caller,
+    customerId: string,
+    lawyerId: string,
+    body: EditLawyerDto,
+    meta: EventMetadata,
+  ): Promise<LawyerRow> {
+    const client = await this.customers.visible(caller, customerId);
+    const lawyer = await this.lawyerOf(customerId, lawyerId);
+    if (client.lawyer_id !== lawyerId)
+      throw AppError.conflict('not_this_lawyer', 'This lawyer is not the one chosen for this client.');
+    if (lawyer.is_internal)
+      throw AppError.forbidden(
+        'Trusted partner lawyers are kept by the brokerage and cannot be edited here.',
+      );
+    const { state } = await this.events.aggregate(lawyerAssignmentDecider, CUSTOMER_STREAM, customerId);
+    lawyerAssignmentDecider.decide({ type: 'EDIT', role: caller.role }, state);
+    const changes = Object.fromEntries(
+      Object.entries({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phoneNumber: body.phone_number,
+        company: body.company,
+        addressLine: body.address_line,
+      }).filter(([, value]) => value !== undefined),
+    );
+    await this.events.append(
+      {
+        streamType: LAWYER_STREAM,
+        streamId: lawyerId,
+        expectedVersion: 'any',
+        events: [{ type: 'lawyer.updated', data: { changes } }],
+      },
+      meta,
+    );
+    return this.lawyerOf(customerId, lawyerId);
+  }
+
+  private async lawyerOf(customerId: string, lawyerId: string): Promise<LawyerRow> {
+    const rows: LawyerRow[] = await this.dataSource.query(
+      'SELECT * FROM lawyers WHERE id = $1 AND (is_trusted_partner OR created_by_customer_id = $2)',
+      [lawyerId, customerId],
+    );
+    if (!rows[0]) throw AppError.notFound('This lawyer does not exist.');
+    return rows[0];
+  }
+}
