@@ -391,6 +391,12 @@ describe.each([
     expect(again.comments_stat.comments_unread).toBe(0);
     const forms = await t.http().get('/core/api/v3/forms/').set(bearer(tok.emma));
     expect(forms.body.data.map((f: { code: string }) => f.code)).toEqual([code]);
+    const staff = await t.http().get('/core/api/v3/forms/').set(bearer(tok.broker));
+    expect(staff.body.data.map((f: { code: string }) => f.code)).toEqual(
+      expect.arrayContaining([code, otherCode]),
+    );
+    const one = await t.http().get(`/core/api/v3/forms/?customer_id=${emmaId}`).set(bearer(tok.broker));
+    expect(one.body.data.map((f: { code: string }) => f.code)).toEqual([code]);
   });
 
   it('attaches one file to a chat message and refuses an empty message', async () => {

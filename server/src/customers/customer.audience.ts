@@ -11,6 +11,15 @@ export function staffRoomsFor(brokerIds: (string | null | undefined)[]): string[
   return [rooms.role('principal_broker'), rooms.role('assistant'), ...brokers.map(rooms.user)];
 }
 
+/** The client's broker as the read table has it now (null once the client is deleted). */
+export async function brokerOf(dataSource: DataSource, customerId: string): Promise<string | null> {
+  const rows: { broker_id: string | null }[] = await dataSource.query(
+    'SELECT broker_id FROM customers WHERE id = $1',
+    [customerId],
+  );
+  return rows[0]?.broker_id ?? null;
+}
+
 /** Who hears of client events (the client and their staff) and of notes (staff only). */
 @Injectable()
 export class CustomerAudience implements OnModuleInit {
@@ -23,12 +32,8 @@ export class CustomerAudience implements OnModuleInit {
     this.audience.register((event) => this.of(event));
   }
 
-  private async brokerOf(customerId: string): Promise<string | null> {
-    const rows: { broker_id: string | null }[] = await this.dataSource.query(
-      'SELECT broker_id FROM customers WHERE id = $1',
-      [customerId],
-    );
-    return rows[0]?.broker_id ?? null;
+  private brokerOf(customerId: string): Promise<string | null> {
+    return brokerOf(this.dataSource, customerId);
   }
 
   async of(event: StoredEvent): Promise<Audience | null> {

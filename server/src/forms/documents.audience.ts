@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { staffRoomsFor } from '../customers/customer.audience.js';
+import { brokerOf, staffRoomsFor } from '../customers/customer.audience.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.audience.js';
 import { rooms } from '../platform/realtime/rooms.js';
@@ -25,12 +25,9 @@ export class DocumentsAudience implements OnModuleInit {
       return { rooms: [rooms.user(data.userId)], customerId: data.customerId ?? null };
     }
     if (!SHARED_STREAMS.has(event.streamType) || !data.customerId) return null;
-    const rows: { broker_id: string | null }[] = await this.dataSource.query(
-      'SELECT broker_id FROM customers WHERE id = $1',
-      [data.customerId],
-    );
+    const broker = await brokerOf(this.dataSource, data.customerId);
     return {
-      rooms: [rooms.customer(data.customerId), ...staffRoomsFor([rows[0]?.broker_id])],
+      rooms: [rooms.customer(data.customerId), ...staffRoomsFor([broker])],
       customerId: data.customerId,
     };
   }

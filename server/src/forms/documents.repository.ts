@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FormField } from '../../../machines/documents.js';
+import { visibilityCondition } from '../customers/customer-access.js';
+import type { Caller } from '../platform/auth/auth.decorators.js';
 
 export interface FormRow {
   code: string;
@@ -72,15 +74,24 @@ export class DocumentsRepository {
     return rows[0] ?? null;
   }
 
-  formsOf(
-    customerIds: string[] | null,
-    readerId: string,
+  /** The forms of the clients a caller may see (optionally one client), with the caller's unread chat. */
+  formsVisibleTo(
+    caller: Caller,
+    customerId: string | null,
   ): Promise<(FormRow & { comments_unread: number })[]> {
-    const where = customerIds ? 'WHERE fo.customer_id = ANY($2::uuid[])' : '';
+    const scope = visibilityCondition(caller, 2);
+    const params: unknown[] = [caller.id];
+    if (scope.value !== null) params.push(scope.value);
+    let where = scope.sql;
+    if (customerId) {
+      params.push(customerId);
+      where += ` AND fo.customer_id = $${params.length}`;
+    }
     return this.dataSource.query(
       `SELECT fo.*, (SELECT COALESCE(SUM(${UNREAD('$1')}), 0)::int FROM form_files f WHERE f.code = fo.code) AS comments_unread
-         FROM forms fo ${where} ORDER BY fo.is_archived, fo.created_at DESC`,
-      customerIds ? [readerId, customerIds] : [readerId],
+         FROM forms fo JOIN customers c ON c.id = fo.customer_id
+        WHERE ${where} ORDER BY fo.is_archived, fo.created_at DESC`,
+      params,
     );
   }
 

@@ -34,25 +34,12 @@ export class FormsController {
   @Roles(...ROLES)
   @Get('forms/')
   async list(@Query() query: ListFormsQuery, @CurrentUser() caller: Caller) {
-    let customerIds: string[] | null;
-    if (caller.role === 'customer') customerIds = caller.customerId ? [caller.customerId] : [];
-    else if (query.customer_id) {
-      if (!(await this.customers.findVisible(caller, query.customer_id)))
-        throw AppError.notFound('This client does not exist.');
-      customerIds = [query.customer_id];
-    } else if (caller.role === 'broker') {
-      customerIds = (
-        await this.customers.list(caller, {
-          search: '',
-          status: '',
-          dealType: '',
-          broker: '',
-          offset: 0,
-          limit: 100000,
-        })
-      ).rows.map((r) => r.id);
-    } else customerIds = null;
-    const forms = await this.repository.formsOf(customerIds, caller.id);
+    // A customer always gets their own forms; staff may narrow the list to one client they may see.
+    const customerId = caller.role === 'customer' ? null : (query.customer_id ?? null);
+    if (customerId && !(await this.customers.findVisible(caller, customerId))) {
+      throw AppError.notFound('This client does not exist.');
+    }
+    const forms = await this.repository.formsVisibleTo(caller, customerId);
     return page(
       forms.map((f) => toFormView(f, f.comments_unread)),
       forms.length,
