@@ -252,7 +252,7 @@ describe('the web client', () => {
       const page = await t.http().get(path).set('Accept', 'text/html');
       expect(page.status).toBe(200);
       expect(page.text).toContain(
-        'window.__HOMEWARD__={"mortgageApplicationUrl":"https://apply.homeward.example/mortgage-application"}',
+        '<script type="application/json" id="homeward-settings">{"mortgageApplicationUrl":"https://apply.homeward.example/mortgage-application"}</script>',
       );
     }
     expect((await t.http().get('/core/api/v3/nothing-here/')).status).toBe(404);

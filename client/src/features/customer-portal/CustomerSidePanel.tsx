@@ -15,23 +15,16 @@ import { Link, useLocation } from 'react-router-dom';
 import type { RoadmapStep } from '@machines/customer.enums';
 import { roadmapDisplay } from '@machines/roadmap.machine';
 import type { SessionUser } from '@machines/session.machine';
+import { pageSettings } from '../../app/page-settings';
 import { href, ROUTES } from '../../app/routes';
 import { useCurrentUser } from '../auth/session';
 import type { CustomerView } from '../customers/types';
 import { useOwnProfile } from '../documents/queries';
 
-declare global {
-  interface Window {
-    /** Settings the server writes into the page. */
-    __HOMEWARD__?: { mortgageApplicationUrl?: string };
-  }
-}
-
 /** Where the mortgage application is filled in (an external site), as the server configures it. */
 export function mortgageApplicationBase(): string {
-  const configured = typeof window === 'undefined' ? undefined : window.__HOMEWARD__?.mortgageApplicationUrl;
   return (
-    configured ||
+    pageSettings().mortgageApplicationUrl ||
     import.meta.env.VITE_MORTGAGE_APPLICATION_URL ||
     'https://apply.homeward.example/mortgage-application'
   );

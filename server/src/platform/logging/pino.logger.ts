@@ -1,9 +1,9 @@
 import { Inject, Injectable, type LoggerService } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import { randomUUID } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.js';
 
 /** Signed file links carry a token in their path; logs keep only that a link was followed. */
 export function withoutSecrets(url: string): string {
@@ -53,7 +53,12 @@ export class PinoLogger implements LoggerService {
   httpMiddleware(): RequestHandler {
     return pinoHttp({
       logger: this.pino,
-      genReqId: (request) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      // One id per request for its log line, the metadata of the events it writes, and the answer.
+      genReqId: (request, response) => {
+        const id = requestIdFrom(request.headers['x-request-id']);
+        response.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
       autoLogging: { ignore: (request) => request.url === '/health' },
       serializers: {
         req: (request: { id: unknown; method: string; url: string }) => ({

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync } from 'node:fs';
+import pg from 'pg';
+import type { Response } from 'supertest';
+import { FileLinks } from '../../server/src/platform/storage/file-links.js';
+import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The directives of a Content-Security-Policy header, by name. */
+function policyOf(answer: Response): Map<string, string[]> {
+  const header = answer.headers['content-security-policy'] as string | undefined;
+  expect(header).toBeDefined();
+  return new Map(
+    header!.split(';').map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+/** What every answer carries, page, file or API. */
+function expectHardenedHeaders(answer: Response): void {
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers['x-frame-options']).toBe('DENY');
+  expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(answer.headers['x-powered-by']).toBeUndefined();
+  expect(answer.headers['strict-transport-security']).toBeUndefined();
+  const permissions = answer.headers['permissions-policy'] as string;
+  expect(permissions).toContain('camera=(self)');
+  for (const denied of ['geolocation', 'microphone', 'payment', 'usb'])
+    expect(permissions).toContain(`${denied}=()`);
+  const policy = policyOf(answer);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(policy.get('object-src')).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^'(none|self)'$/)]),
+  );
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+}
+
+/** The client's policy: its own scripts only, never inline or evaluated code. */
+function expectPagePolicy(answer: Response): void {
+  expectHardenedHeaders(answer);
+  const policy = policyOf(answer);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('script-src')).toEqual(["'self'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('connect-src')).toEqual(["'self'"]);
+  expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+}
+
+const built = existsSync('dist/client/index.html');
+const withClient = built ? it : it.skip;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('pages of the web client', () => {
+  withClient(
+    'are sent under a strict policy, with their settings in a data block that needs no script permission',
+    async () => {
+      for (const path of ['/', '/auth']) {
+        const page = await t.http().get(path).set('Accept', 'text/html');
+        expect(page.status).toBe(200);
+        expectPagePolicy(page);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(page.text).toContain('<script type="application/json" id="homeward-settings">');
+        expect(page.text).not.toMatch(/<script>/);
+      }
+    },
+  );
+
+  withClient('answer HEAD like GET, without a body', async () => {
+    const head = await t.http().head('/').set('Accept', 'text/html');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.text ?? '').toBe('');
+    expectPagePolicy(head);
+  });
+
+  withClient('cache hashed assets for a year, as immutable', async () => {
+    const script = readdirSync('dist/client/assets').find((name) => name.endsWith('.js'))!;
+    for (const method of ['get', 'head'] as const) {
+      const asset = await t.http()[method](`/assets/${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expectHardenedHeaders(asset);
+    }
+    expect((await t.http().get('/assets/index-gone.js')).status).toBe(404);
+  });
+
+  withClient('include a robots.txt that keeps crawlers out of the workspace and the API', async () => {
+    const robots = await t.http().get('/robots.txt').set('Accept', 'text/html,*/*');
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    const rules = robots.text.split('\n');
+    expect(rules).toContain('User-agent: *');
+    expect(rules).toContain('Allow: /$');
+    expect(rules).toContain('Allow: /auth$');
+    expect(rules).toContain('Disallow: /');
+  });
+});
+
+describe('API answers', () => {
+  it('are never stored by a cache, whether they succeed or are refused', async () => {
+    const { access } = await t.login(PHONES.broker);
+    const answers = [
+      await t.http().get('/health'),
+      await t.http().get('/core/api/v3/users/me/').set(bearer(access)),
+      await t.http().get('/core/api/v3/users/me/'),
+      await t.http().head('/core/api/v3/users/me/').set(bearer(access)),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 200]);
+    for (const answer of answers) {
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expectHardenedHeaders(answer);
+    }
+    expect(answers[2].body.errors[0].code).toBeDefined();
+  });
+
+  it('serve the OpenAPI page under a policy it works with', async () => {
+    const docs = await t.http().get('/api/docs').redirects(1);
+    expect(docs.status).toBe(200);
+    expectPagePolicy(docs);
+  });
+
+  it('open a stored file under a policy where nothing runs but the browser can show a PDF', async () => {
+    const link = t.app
+      .get(FileLinks)
+      .url({ key: 'missing/file.pdf', name: 'a.pdf', mimeType: 'application/pdf' });
+    const answer = await t.http().get(link);
+    expectHardenedHeaders(answer);
+    const policy = policyOf(answer);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('HSTS', () => {
+  it('is not sent over plain HTTP, even when an untrusted caller claims HTTPS', async () => {
+    const answer = await t.http().get('/health').set('X-Forwarded-Proto', 'https');
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent for a year when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' }, seed: false });
+    try {
+      const overHttps = await proxied.http().get('/health').set('X-Forwarded-Proto', 'https');
+      expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const overHttp = await proxied.http().get('/health').set('X-Forwarded-Proto', 'http');
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  /** The request ids in the metadata of the events a sign-in wrote. */
+  async function signInRequestIds(requestId: string): Promise<{ answered: string; recorded: string[] }> {
+    const db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      const head = Number(
+        (await db.query('SELECT COALESCE(MAX(global_position), 0) AS p FROM events')).rows[0].p,
+      );
+      const answer = await t
+        .http()
+        .post('/auth/api/v3/auth/token/obtain/')
+        .set('X-Request-Id', requestId)
+        .send({ phone_number: PHONES.assistant, password: 'Demo#2026pass' });
+      expect(answer.status).toBe(200);
+      const rows = await db.query(
+        `SELECT metadata->>'requestId' AS id FROM events WHERE global_position > $1 AND metadata->>'actorRole' IS DISTINCT FROM 'system'`,
+        [head],
+      );
+      return { answered: answer.headers['x-request-id'] as string, recorded: rows.rows.map((row) => row.id) };
+    } finally {
+      await db.end();
+    }
+  }
+
+  it('keep a short safe token the caller sends, in the answer and in the events', async () => {
+    const { answered, recorded } = await signInRequestIds('trace-42.A_b');
+    expect(answered).toBe('trace-42.A_b');
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(new Set(recorded)).toEqual(new Set(['trace-42.A_b']));
+  });
+
+  it('replace anything else by a new UUID, used alike by the answer and the events', async () => {
+    for (const unsafe of ['<script>alert(1)</script>', 'a'.repeat(65), 'two words', '{"$ne":1}']) {
+      const { answered, recorded } = await signInRequestIds(unsafe);
+      expect(answered).toMatch(UUID);
+      expect(recorded.length).toBeGreaterThan(0);
+      expect(new Set(recorded)).toEqual(new Set([answered]));
+    }
+  });
+
+  it('are made up when the caller sends none', async () => {
+    const answer = await t.http().get('/health');
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+  });
+});
