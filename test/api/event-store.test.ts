@@ -84,9 +84,7 @@ describe('appending', () => {
 
   it('lets only one of three racing refreshes of one token rotate it', async () => {
     const { refresh } = await t.login(PHONES.broker);
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => t.http().post('/auth/api/v3/auth/token/refresh/').send({ refresh })),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => t.refresh(refresh)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401)).toHaveLength(2);
   });
@@ -134,7 +132,7 @@ describe('rebuilding read tables', () => {
   it('reproduces every read table exactly from the events alone', async () => {
     // Fill the store through the API: sign-ins, refreshes, a reset with its text message, a password change.
     const { access, refresh } = await t.login(PHONES.assistant);
-    await t.http().post('/auth/api/v3/auth/token/refresh/').send({ refresh });
+    await t.refresh(refresh);
     await t.http().post('/auth/api/v3/auth/reset_password/').send({ phone_number: PHONES.customer });
     await t.drain();
     await t.http().patch('/auth/api/v3/users/me/').set(bearer(access)).send({ password: 'Another#pass2026' });

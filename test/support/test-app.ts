@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../server/src/app.factory.js';
+import { REFRESH_COOKIE } from '../../server/src/auth/refresh-cookie.js';
 import { loadConfig, type AppConfig } from '../../server/src/platform/config/app-config.js';
 import { EventProcessorRunner } from '../../server/src/platform/event-store/event-processor.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
@@ -21,7 +22,10 @@ export interface TestApp {
   outbox: OutboxTransport;
   /** Runs every event processor until it has caught up (pushes sent, messages delivered). */
   drain: () => Promise<void>;
+  /** Signs in; `refresh` is the token of the HttpOnly cookie the answer sets. */
   login: (phoneNumber: string, password?: string) => Promise<{ access: string; refresh: string }>;
+  /** Presents a refresh token the way a browser does: in its cookie. */
+  refresh: (refreshToken: string) => ReturnType<ReturnType<typeof request>['post']>;
   close: () => Promise<void>;
 }
 
@@ -78,14 +82,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         .send({ phone_number: phoneNumber, password });
       if (answer.status !== 200)
         throw new Error(`login ${phoneNumber} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-      return answer.body.data as { access: string; refresh: string };
+      return { access: answer.body.data.access as string, refresh: refreshCookieOf(answer) ?? '' };
     },
+    refresh: (refreshToken) => http().post(REFRESH_PATH).set('Cookie', `${REFRESH_COOKIE}=${refreshToken}`),
     async close() {
       await app.close();
       await database.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const REFRESH_PATH = '/auth/api/v3/auth/token/refresh/';
+
+/** The refresh token an answer sets in its cookie, or null when it sets none. */
+export function refreshCookieOf(answer: { headers: Record<string, unknown> }): string | null {
+  const header = answer.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? (header as string[]) : typeof header === 'string' ? [header] : [];
+  const found = cookies.find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  const value = found?.slice(REFRESH_COOKIE.length + 1).split(';')[0];
+  return value ? decodeURIComponent(value) : null;
 }
 
 export const PHONES = {

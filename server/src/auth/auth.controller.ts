@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ROLES } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
@@ -7,20 +8,31 @@ import {
   Public,
   Roles,
 } from '../platform/auth/auth.decorators.js';
+import { bearerToken } from '../platform/auth/auth.guard.js';
+import { TokenService } from '../platform/auth/token.service.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
 import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { toUserView, type UserView } from '../users/user.view.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ChangePasswordDto, ObtainTokenDto, RefreshTokenDto, ResetPasswordDto } from './auth.dto.js';
-import { AuthService, type TokenPair } from './auth.service.js';
+import { ChangePasswordDto, ObtainTokenDto, ResetPasswordDto } from './auth.dto.js';
+import { AuthService, type IssuedTokens } from './auth.service.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+
+/** What token/obtain and token/refresh answer: the refresh token travels only in its cookie. */
+export interface AccessTokenAnswer {
+  access: string;
+}
 
 @Controller(API.auth)
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersRepository,
+    private readonly tokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -31,18 +43,44 @@ export class AuthController {
   async obtain(
     @Body() body: ObtainTokenDto,
     @RequestMetadata() meta: EventMetadata,
-  ): Promise<DataEnvelope<TokenPair>> {
-    return ok(await this.auth.obtain(body.phone_number, body.password, meta));
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DataEnvelope<AccessTokenAnswer>> {
+    return this.answer(request, response, await this.auth.obtain(body.phone_number, body.password, meta));
   }
 
   @Public()
   @Post('auth/token/refresh/')
   @HttpCode(200)
   async refresh(
-    @Body() body: RefreshTokenDto,
     @RequestMetadata() meta: EventMetadata,
-  ): Promise<DataEnvelope<TokenPair>> {
-    return ok(await this.auth.refresh(body.refresh, meta));
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DataEnvelope<AccessTokenAnswer>> {
+    try {
+      return this.answer(request, response, await this.auth.refresh(readRefreshCookie(request), meta));
+    } catch (error) {
+      // A refresh token that no longer renews anything is of no use to keep.
+      clearRefreshCookie(request, response);
+      throw error;
+    }
+  }
+
+  /**
+   * Sign-out ends the session named by the refresh cookie and by the access token, whichever come, and
+   * clears the cookie. It answers the same when there is nothing to end.
+   */
+  @Public()
+  @Post('auth/token/revoke/')
+  @HttpCode(200)
+  async revoke(
+    @RequestMetadata() meta: EventMetadata,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DataEnvelope<object>> {
+    await this.auth.signOut(this.sessionsNamedBy(request), meta);
+    clearRefreshCookie(request, response);
+    return ok({});
   }
 
   @Public()
@@ -66,9 +104,36 @@ export class AuthController {
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<UserView>> {
-    await this.auth.changePassword(caller.id, body.password, meta);
+    await this.auth.changePassword(caller, body.password, meta);
     const user = await this.users.findById(caller.id);
     if (!user) throw new Error('user vanished after a password change');
     return ok(toUserView(user));
+  }
+
+  private answer(
+    request: Request,
+    response: Response,
+    issued: IssuedTokens,
+  ): DataEnvelope<AccessTokenAnswer> {
+    setRefreshCookie(request, response, issued.refresh, this.config.refreshTokenTtlSeconds);
+    return ok({ access: issued.access });
+  }
+
+  private sessionsNamedBy(request: Request): string[] {
+    const ids: string[] = [];
+    const refresh = readRefreshCookie(request);
+    const access = bearerToken(request.headers.authorization);
+    // Signed tokens only; an expired or forged one names nothing.
+    if (refresh) this.tryClaim(() => ids.push(this.tokens.verifyRefresh(refresh).fam));
+    if (access) this.tryClaim(() => ids.push(this.tokens.verifyAccess(access).sid));
+    return ids;
+  }
+
+  private tryClaim(read: () => void): void {
+    try {
+      read();
+    } catch {
+      // Nothing to end for this token.
+    }
   }
 }

@@ -14,22 +14,14 @@ export class ObtainTokenDto {
   password: string;
 }
 
-export class RefreshTokenDto {
-  @IsString({ message: 'The refresh field is required' })
-  @MinLength(1, { message: 'The refresh field is required' })
-  @MaxLength(4096, { message: 'The refresh field is too long' })
-  refresh: string;
-}
-
 export class ResetPasswordDto {
   @IsString({ message: 'The phone_number field is required' })
   @Matches(PHONE, { message: PHONE_MESSAGE })
   phone_number: string;
 }
 
+/** The rules a chosen password must follow need the user's phone number: the service checks them. */
 export class ChangePasswordDto {
   @IsString({ message: 'The password field is required' })
-  @MinLength(8, { message: 'The password field must be at least 8 characters' })
-  @MaxLength(256, { message: 'The password field may not be longer than 256 characters' })
   password: string;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { Clock } from './clock.js';
 import { PasswordService } from './password.service.js';
 import { SessionProjection } from './session.projection.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -9,7 +10,7 @@ import { SessionsRepository } from './sessions.repository.js';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, SessionProjection, SessionsRepository],
+  providers: [AuthService, Clock, PasswordService, SessionProjection, SessionsRepository],
   exports: [AuthService, PasswordService, SessionsRepository],
 })
 export class AuthModule {}

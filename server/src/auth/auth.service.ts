@@ -1,27 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { passwordProblem } from '../../../machines/password.rules.js';
 import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
 import { EventStore } from '../platform/event-store/event-store.js';
-import type { AppendRequest, EventMetadata } from '../platform/event-store/event.types.js';
+import type { AppendRequest, EventMetadata, NewEvent } from '../platform/event-store/event.types.js';
 import { AppError } from '../platform/http/app-error.js';
 import { hashToken, TokenService } from '../platform/auth/token.service.js';
 import { userDecider } from '../users/user.decider.js';
-import { USER_STREAM } from '../users/user.events.js';
+import { USER_STREAM, type PasswordResetReason } from '../users/user.events.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { answerNoSoonerThan } from './answer-floor.js';
+import { Clock } from './clock.js';
 import { PasswordService } from './password.service.js';
-import { RefreshTokenReused, sessionDecider } from './session.decider.js';
+import { RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
 import { SESSION_STREAM } from './session.events.js';
 import { SessionsRepository } from './sessions.repository.js';
 
-export interface TokenPair {
+/** A new or renewed session: the access token goes in the answer, the refresh token only in a cookie. */
+export interface IssuedTokens {
   access: string;
   refresh: string;
 }
+
+/** Signing in with a texted password: the user events decided on `userVersion`, and the sessions it ends. */
+interface ResetPasswordUse {
+  userEvents: NewEvent[];
+  userVersion: number;
+  revocations: AppendRequest[];
+}
+
+type EndReason = Extract<SessionCommand, { type: 'Revoke' }>['reason'];
 
 const INVALID_CREDENTIALS = 'No active account found with the given credentials';
 // Verifying against a real hash when the phone is unknown keeps both answers equally slow.
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$9sTbSlTio3Biev89thdrlKKiCaYsjjYVJxGAL3swxpQ';
+/** A reset answers no sooner than this, known number or not; above the slowest normal known-number path. */
+export const RESET_ANSWER_FLOOR_MS = 400;
 
 @Injectable()
 export class AuthService {
@@ -31,16 +46,55 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
+    private readonly clock: Clock,
   ) {}
 
-  async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<TokenPair> {
+  async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<IssuedTokens> {
     const user = await this.users.findActiveByPhone(phoneNumber);
     const valid = await this.passwords.verify(user?.password_hash ?? DUMMY_HASH, password);
-    if (!user || !valid) throw AppError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
+    if (user && valid) return this.startSession(user, metadata);
+    const resetNonce = user ? await this.matchingPendingReset(user, password) : null;
+    if (!user || !resetNonce) throw AppError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
+    return this.signInWithResetPassword(user, resetNonce, metadata);
+  }
 
+  /** The nonce of the user's unexpired texted password when that is the password presented. */
+  private async matchingPendingReset(user: UserRow, password: string): Promise<string | null> {
+    const { pending_password_hash: hash, pending_password_nonce: nonce } = user;
+    const expiresAt = user.pending_password_expires_at;
+    if (!hash || !nonce || !expiresAt || expiresAt <= this.clock.now()) return null;
+    return (await this.passwords.verify(hash, password)) ? nonce : null;
+  }
+
+  /** The texted password becomes the password; every other session ends and a new password is asked for. */
+  private async signInWithResetPassword(
+    user: UserRow,
+    nonce: string,
+    metadata: EventMetadata,
+  ): Promise<IssuedTokens> {
+    const { state, version } = await this.events.aggregate(userDecider, USER_STREAM, user.id);
+    const used = userDecider.decide(
+      { type: 'UseResetPassword', nonce, at: this.clock.now().toISOString() },
+      state,
+    );
+    return this.startSession(user, metadata, {
+      userEvents: used,
+      userVersion: version,
+      revocations: await this.endSessions(user.id, 'password_reset'),
+    });
+  }
+
+  private async startSession(
+    user: UserRow,
+    metadata: EventMetadata,
+    resetUse?: ResetPasswordUse,
+  ): Promise<IssuedTokens> {
     const sessionId = randomUUID();
     const refresh = this.tokens.signRefresh(user.id, sessionId);
-    const actor = { ...metadata, actorId: user.id, actorRole: user.role };
+    const signedIn: NewEvent = {
+      type: user.last_login_at ? 'auth.logged_in' : 'auth.first_login',
+      data: { sessionId },
+    };
     await this.events.append(
       [
         {
@@ -55,16 +109,19 @@ export class AuthService {
         {
           streamType: USER_STREAM,
           streamId: user.id,
-          expectedVersion: 'any',
-          events: [{ type: user.last_login_at ? 'auth.logged_in' : 'auth.first_login', data: { sessionId } }],
+          // A plain sign-in is a fact that never conflicts; using a texted password is decided on a version.
+          expectedVersion: resetUse ? resetUse.userVersion : 'any',
+          events: [...(resetUse?.userEvents ?? []), signedIn],
         },
+        ...(resetUse?.revocations ?? []),
       ],
-      actor,
+      { ...metadata, actorId: user.id, actorRole: user.role },
     );
-    return { access: this.tokens.signAccess(user.id, user.role), refresh: refresh.token };
+    return { access: this.tokens.signAccess(user.id, sessionId, user.role), refresh: refresh.token };
   }
 
-  async refresh(token: string, metadata: EventMetadata): Promise<TokenPair> {
+  async refresh(token: string | null, metadata: EventMetadata): Promise<IssuedTokens> {
+    if (!token) throw AppError.unauthorized('not_authenticated', 'There is no session to renew.');
     const claims = this.tokens.verifyRefresh(token);
     const user = await this.users.findById(claims.sub);
     if (!user || !user.is_active)
@@ -84,50 +141,92 @@ export class AuthService {
       throw error;
     }
     if (outcome.events.some((e) => e.type === 'session.revoked')) throw new RefreshTokenReused();
-    return { access: this.tokens.signAccess(user.id, user.role), refresh: next.token };
+    return { access: this.tokens.signAccess(user.id, claims.fam, user.role), refresh: next.token };
   }
 
-  /** Sets a new random password, asks for a change at next sign-in, and signs out every session. */
-  async resetPassword(
-    user: UserRow,
-    reason: 'reset_password' | 'resend_password',
-    metadata: EventMetadata,
-  ): Promise<void> {
+  /** Revocations of every live session of a user (but `keep`), for a command to append with its own events. */
+  async endSessions(userId: string, reason: EndReason, keep?: string): Promise<AppendRequest[]> {
+    const live = await this.sessions.liveSessions(userId);
+    return live
+      .filter((session) => session.id !== keep)
+      .map((session) => ({
+        streamType: SESSION_STREAM,
+        streamId: session.id,
+        expectedVersion: session.version,
+        events: sessionDecider.decide({ type: 'Revoke', reason }, session.state),
+      }));
+  }
+
+  /** Sign-out: each named session ends (a session that already ended stays as it was). */
+  async signOut(sessionIds: string[], metadata: EventMetadata): Promise<void> {
+    for (const id of new Set(sessionIds)) {
+      const revoke = () =>
+        this.events.handle(
+          sessionDecider,
+          { type: SESSION_STREAM, id },
+          { type: 'Revoke', reason: 'signed_out' },
+          metadata,
+        );
+      // A refresh may rotate the session between reading and appending: decide again on the new version.
+      await revoke().catch((error: unknown) => {
+        if (error instanceof ConcurrencyError) return revoke();
+        throw error;
+      });
+    }
+  }
+
+  /**
+   * Texts a new password that is pending: the current password and sessions keep working until it is
+   * used, so a request by a stranger locks nobody out. A later request replaces it.
+   */
+  async resetPassword(user: UserRow, reason: PasswordResetReason, metadata: EventMetadata): Promise<void> {
     const { delivery, passwordHash } = await this.passwords.issueOneTimePassword();
-    const { state, version } = await this.events.aggregate(userDecider, USER_STREAM, user.id);
-    const userEvents = userDecider.decide(
-      { type: 'ResetPassword', passwordHash, passwordDelivery: delivery, reason },
-      state,
-    );
-    const revocations: AppendRequest[] = (await this.sessions.activeFamilies(user.id)).map((family) => ({
-      streamType: SESSION_STREAM,
-      streamId: family.id,
-      expectedVersion: family.version,
-      events: [{ type: 'session.revoked', data: { reason: 'password_reset' } }],
-    }));
-    await this.events.append(
-      [
-        { streamType: USER_STREAM, streamId: user.id, expectedVersion: version, events: userEvents },
-        ...revocations,
-      ],
+    await this.events.handle(
+      userDecider,
+      { type: USER_STREAM, id: user.id },
+      {
+        type: 'RequestPasswordReset',
+        passwordHash,
+        passwordDelivery: delivery,
+        reason,
+        at: this.clock.now().toISOString(),
+      },
       metadata,
     );
   }
 
   async resetPasswordByPhone(phoneNumber: string, metadata: EventMetadata): Promise<void> {
-    const user = await this.users.findActiveByPhone(phoneNumber);
-    // The answer is the same whether or not the number is known, so it cannot be used to find accounts.
-    if (!user) return;
-    await this.resetPassword(user, 'reset_password', { ...metadata, actorId: user.id, actorRole: user.role });
+    // The answer is the same, and as slow, whether or not the number is known, so it cannot find accounts.
+    await answerNoSoonerThan(RESET_ANSWER_FLOOR_MS, async () => {
+      const user = await this.users.findActiveByPhone(phoneNumber);
+      if (!user) {
+        await this.passwords.issueOneTimePassword();
+        return;
+      }
+      await this.resetPassword(user, 'reset_password', {
+        ...metadata,
+        actorId: user.id,
+        actorRole: user.role,
+      });
+    });
   }
 
-  async changePassword(userId: string, password: string, metadata: EventMetadata): Promise<void> {
+  /** A password the user chose; every other session of theirs ends, the one they are using stays. */
+  async changePassword(
+    caller: { id: string; sessionId: string },
+    password: string,
+    metadata: EventMetadata,
+  ): Promise<void> {
+    const user = await this.users.findById(caller.id);
+    const problem = passwordProblem(password, user?.phone_number);
+    if (problem) throw AppError.invalidField('password', problem);
     const passwordHash = await this.passwords.hash(password);
     await this.events.handle(
       userDecider,
-      { type: USER_STREAM, id: userId },
+      { type: USER_STREAM, id: caller.id },
       { type: 'ChangePassword', passwordHash },
       metadata,
+      { also: await this.endSessions(caller.id, 'password_changed', caller.sessionId) },
     );
   }
 }

@@ -39,3 +39,18 @@ describe('refresh-token family', () => {
       .then([]);
   });
 });
+
+describe('ending a session', () => {
+  it.each(['signed_out', 'password_changed', 'password_reset', 'user_deactivated'] as const)(
+    'revokes a live session with the reason %s',
+    (reason) => {
+      given([started])
+        .when({ type: 'Revoke', reason })
+        .then([{ type: 'session.revoked', data: { reason } }]);
+    },
+  );
+
+  it('writes nothing for a session that never started', () => {
+    given([]).when({ type: 'Revoke', reason: 'signed_out' }).then([]);
+  });
+});

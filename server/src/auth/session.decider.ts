@@ -1,6 +1,6 @@
 import type { Decider } from '../platform/event-store/decider.js';
 import { AppError } from '../platform/http/app-error.js';
-import type { SessionEvent } from './session.events.js';
+import type { SessionEndReason, SessionEvent } from './session.events.js';
 
 export interface SessionState {
   userId: string | null;
@@ -11,7 +11,7 @@ export interface SessionState {
 export type SessionCommand =
   | { type: 'StartSession'; userId: string; tokenHash: string }
   | { type: 'Rotate'; presentedHash: string; nextHash: string }
-  | { type: 'Revoke'; reason: 'password_reset' | 'user_deactivated' };
+  | { type: 'Revoke'; reason: Exclude<SessionEndReason, 'reuse_detected'> };
 
 export class RefreshTokenReused extends AppError {
   constructor() {

@@ -3,8 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
 import { AuthService } from '../auth/auth.service.js';
 import { PasswordService } from '../auth/password.service.js';
-import { SESSION_STREAM } from '../auth/session.events.js';
-import { SessionsRepository } from '../auth/sessions.repository.js';
 import { noteDecider } from '../notes/note.decider.js';
 import { NOTE_STREAM } from '../notes/note.events.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
@@ -29,7 +27,6 @@ export class CustomersService {
     private readonly events: EventStore,
     private readonly customers: CustomersRepository,
     private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
     private readonly passwords: PasswordService,
     private readonly auth: AuthService,
   ) {}
@@ -209,14 +206,7 @@ export class CustomersService {
         expectedVersion: user.version,
         events: userDecider.decide({ type: 'Deactivate', reason: 'client deleted' }, user.state),
       });
-      for (const family of await this.sessions.activeFamilies(row.user_id)) {
-        requests.push({
-          streamType: SESSION_STREAM,
-          streamId: family.id,
-          expectedVersion: family.version,
-          events: [{ type: 'session.revoked', data: { reason: 'user_deactivated' } }],
-        });
-      }
+      requests.push(...(await this.auth.endSessions(row.user_id, 'user_deactivated')));
     }
     await this.events.append(requests, meta);
     return row;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { UserPasswordReset, UserRegistered } from '../users/user.events.js';
+import type { UserPasswordReset, UserPasswordResetRequested, UserRegistered } from '../users/user.events.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PASSWORD_PLACEHOLDER, type OutgoingMessage } from './message.js';
 import { messageId, NotificationRules } from './notification.rules.js';
@@ -36,8 +36,9 @@ export class UserNotifications implements OnModuleInit {
         },
       ];
     }
-    if (event.type === 'user.password_reset') {
-      const data = (event as unknown as UserPasswordReset).data;
+    // Older resets replaced the password at once; newer ones text a password that is pending until used.
+    if (event.type === 'user.password_reset' || event.type === 'user.password_reset_requested') {
+      const data = (event as unknown as UserPasswordReset | UserPasswordResetRequested).data;
       const user = await this.users.findById(event.streamId);
       if (!user) return [];
       return [

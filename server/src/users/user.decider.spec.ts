@@ -1,4 +1,4 @@
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { specFor } from '../../../test/support/decider-spec.js';
 import { userDecider } from './user.decider.js';
 import type { UserEvent } from './user.events.js';
@@ -40,22 +40,6 @@ describe('user', () => {
       .then([{ type: 'user.password_changed', data: { passwordHash: 'hash-2' } }]);
   });
 
-  it('records a reset with the delivery nonce, never the password', () => {
-    given([registered])
-      .when({
-        type: 'ResetPassword',
-        passwordHash: 'hash-3',
-        passwordDelivery: { nonce: 'n2' },
-        reason: 'reset_password',
-      })
-      .then([
-        {
-          type: 'user.password_reset',
-          data: { passwordHash: 'hash-3', passwordDelivery: { nonce: 'n2' }, reason: 'reset_password' },
-        },
-      ]);
-  });
-
   it('refuses to change the password of a deactivated user', () => {
     given([registered, { type: 'user.deactivated', data: { reason: 'customer deleted' } }])
       .when({ type: 'ChangePassword', passwordHash: 'hash-2' })
@@ -66,5 +50,92 @@ describe('user', () => {
     given([registered])
       .when({ type: 'UpdateProfile', changes: { email: undefined } })
       .then([]);
+  });
+});
+
+describe('password reset', () => {
+  const at = '2026-11-22T10:00:00.000Z';
+  const requested = (nonce: string, hash: string, requestedAt = at): UserEvent => ({
+    type: 'user.password_reset_requested',
+    data: {
+      passwordHash: hash,
+      passwordDelivery: { nonce },
+      reason: 'reset_password',
+      expiresAt: new Date(Date.parse(requestedAt) + 30 * 60 * 1000).toISOString(),
+    },
+  });
+  const used = (nonce: string, hash: string): UserEvent => ({
+    type: 'user.reset_password_used',
+    data: { passwordHash: hash, nonce },
+  });
+
+  it('records a pending password by its hash and delivery nonce, expiring after 30 minutes', () => {
+    given([registered])
+      .when({
+        type: 'RequestPasswordReset',
+        passwordHash: 'hash-3',
+        passwordDelivery: { nonce: 'n2' },
+        reason: 'reset_password',
+        at,
+      })
+      .then([requested('n2', 'hash-3')]);
+  });
+
+  it('makes the pending password the password when it is used in time', () => {
+    given([registered, requested('n2', 'hash-3')])
+      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:29:59.000Z' })
+      .then([used('n2', 'hash-3')]);
+  });
+
+  it('refuses a pending password after 30 minutes', () => {
+    given([registered, requested('n2', 'hash-3')])
+      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:30:00.000Z' })
+      .thenRefuses('invalid_credentials');
+  });
+
+  it('refuses a pending password that a later request replaced', () => {
+    given([registered, requested('n2', 'hash-3'), requested('n3', 'hash-4', '2026-11-22T10:05:00.000Z')])
+      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:06:00.000Z' })
+      .thenRefuses('invalid_credentials');
+  });
+
+  it('uses a pending password once', () => {
+    given([registered, requested('n2', 'hash-3'), used('n2', 'hash-3')])
+      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
+      .thenRefuses('invalid_credentials');
+  });
+
+  it('drops a pending password when the user chooses a password', () => {
+    given([
+      registered,
+      requested('n2', 'hash-3'),
+      { type: 'user.password_changed', data: { passwordHash: 'h' } },
+    ])
+      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
+      .thenRefuses('invalid_credentials');
+  });
+
+  it('refuses a reset for a deactivated user', () => {
+    given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
+      .when({
+        type: 'RequestPasswordReset',
+        passwordHash: 'hash-3',
+        passwordDelivery: { nonce: 'n2' },
+        reason: 'resend_password',
+        at,
+      })
+      .thenRefuses('not_found');
+  });
+
+  it('still replays an older immediate reset as asking for a new password', () => {
+    const state = [
+      registered,
+      { type: 'user.password_changed', data: { passwordHash: 'h' } } as UserEvent,
+      {
+        type: 'user.password_reset',
+        data: { passwordHash: 'hash-3', passwordDelivery: { nonce: 'n2' }, reason: 'reset_password' },
+      } as UserEvent,
+    ].reduce(userDecider.evolve, userDecider.initialState());
+    expect(state).toMatchObject({ requireChangePassword: true, pendingReset: null });
   });
 });

@@ -1,7 +1,16 @@
 import type { Role } from '../../../machines/roles.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import { AppError } from '../platform/http/app-error.js';
-import type { PasswordDelivery, UserEvent, UserRegistered } from './user.events.js';
+import type { PasswordDelivery, PasswordResetReason, UserEvent, UserRegistered } from './user.events.js';
+
+/** How long a texted password can be used before it expires unused. */
+export const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
+
+export interface PendingReset {
+  nonce: string;
+  passwordHash: string;
+  expiresAt: string;
+}
 
 export interface UserState {
   exists: boolean;
@@ -9,17 +18,22 @@ export interface UserState {
   role: Role | null;
   requireChangePassword: boolean;
   hasLoggedIn: boolean;
+  pendingReset: PendingReset | null;
 }
 
 export type UserCommand =
   | ({ type: 'RegisterUser' } & UserRegistered['data'])
   | { type: 'ChangePassword'; passwordHash: string }
   | {
-      type: 'ResetPassword';
+      type: 'RequestPasswordReset';
       passwordHash: string;
       passwordDelivery: PasswordDelivery;
-      reason: 'reset_password' | 'resend_password';
+      reason: PasswordResetReason;
+      /** The clock time of the request (ISO 8601). */
+      at: string;
     }
+  /** The caller has checked that the presented password matches the pending one with this nonce. */
+  | { type: 'UseResetPassword'; nonce: string; at: string }
   | {
       type: 'UpdateProfile';
       changes: Partial<{ firstName: string; lastName: string; phoneNumber: string; email: string }>;
@@ -31,6 +45,13 @@ function mustBeActive(state: UserState): void {
     throw AppError.notFound('This user does not exist or is no longer active.');
 }
 
+function usablePendingReset(state: UserState, nonce: string, at: string): PendingReset {
+  const pending = state.pendingReset;
+  if (!state.active || !pending || pending.nonce !== nonce || Date.parse(at) >= Date.parse(pending.expiresAt))
+    throw AppError.unauthorized('invalid_credentials', 'No active account found with the given credentials');
+  return pending;
+}
+
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
     exists: false,
@@ -38,6 +59,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     role: null,
     requireChangePassword: false,
     hasLoggedIn: false,
+    pendingReset: null,
   }),
 
   evolve(state, event) {
@@ -51,11 +73,22 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           requireChangePassword: event.data.requireChangePassword,
         };
       case 'user.password_changed':
-        return { ...state, requireChangePassword: false };
+        return { ...state, requireChangePassword: false, pendingReset: null };
       case 'user.password_reset':
-        return { ...state, requireChangePassword: true };
+        return { ...state, requireChangePassword: true, pendingReset: null };
+      case 'user.password_reset_requested':
+        return {
+          ...state,
+          pendingReset: {
+            nonce: event.data.passwordDelivery.nonce,
+            passwordHash: event.data.passwordHash,
+            expiresAt: event.data.expiresAt,
+          },
+        };
+      case 'user.reset_password_used':
+        return { ...state, requireChangePassword: true, pendingReset: null };
       case 'user.deactivated':
-        return { ...state, active: false };
+        return { ...state, active: false, pendingReset: null };
       case 'auth.logged_in':
       case 'auth.first_login':
         return { ...state, hasLoggedIn: true };
@@ -74,18 +107,28 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'ChangePassword':
         mustBeActive(state);
         return [{ type: 'user.password_changed', data: { passwordHash: command.passwordHash } }];
-      case 'ResetPassword':
+      case 'RequestPasswordReset':
         mustBeActive(state);
         return [
           {
-            type: 'user.password_reset',
+            type: 'user.password_reset_requested',
             data: {
               passwordHash: command.passwordHash,
               passwordDelivery: command.passwordDelivery,
               reason: command.reason,
+              expiresAt: new Date(Date.parse(command.at) + RESET_PASSWORD_TTL_MS).toISOString(),
             },
           },
         ];
+      case 'UseResetPassword': {
+        const pending = usablePendingReset(state, command.nonce, command.at);
+        return [
+          {
+            type: 'user.reset_password_used',
+            data: { passwordHash: pending.passwordHash, nonce: pending.nonce },
+          },
+        ];
+      }
       case 'UpdateProfile': {
         mustBeActive(state);
         const changes = Object.fromEntries(

@@ -27,9 +27,29 @@ export type UserRegistered = NewEvent<
   }
 >;
 export type UserPasswordChanged = NewEvent<'user.password_changed', { passwordHash: string }>;
+export type PasswordResetReason = 'reset_password' | 'resend_password';
+/** Older resets replaced the password at once; they still replay that way. New resets are requested. */
 export type UserPasswordReset = NewEvent<
   'user.password_reset',
-  { passwordHash: string; passwordDelivery: PasswordDelivery; reason: 'reset_password' | 'resend_password' }
+  { passwordHash: string; passwordDelivery: PasswordDelivery; reason: PasswordResetReason }
+>;
+/**
+ * A new password was texted but is only pending: the current password and sessions keep working until
+ * it is used, it expires at `expiresAt`, and a later request replaces it.
+ */
+export type UserPasswordResetRequested = NewEvent<
+  'user.password_reset_requested',
+  {
+    passwordHash: string;
+    passwordDelivery: PasswordDelivery;
+    reason: PasswordResetReason;
+    expiresAt: string;
+  }
+>;
+/** The pending password was used to sign in: it is now the password, and must be replaced at once. */
+export type UserResetPasswordUsed = NewEvent<
+  'user.reset_password_used',
+  { passwordHash: string; nonce: string }
 >;
 export type UserProfileUpdated = NewEvent<
   'user.profile_updated',
@@ -42,6 +62,8 @@ export type UserEvent =
   | UserRegistered
   | UserPasswordChanged
   | UserPasswordReset
+  | UserPasswordResetRequested
+  | UserResetPasswordUsed
   | UserProfileUpdated
   | UserDeactivated
   | UserLoggedIn;
@@ -50,6 +72,8 @@ export const USER_EVENT_TYPES = [
   'user.registered',
   'user.password_changed',
   'user.password_reset',
+  'user.password_reset_requested',
+  'user.reset_password_used',
   'user.profile_updated',
   'user.deactivated',
   'auth.logged_in',

@@ -4,6 +4,9 @@ import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
 import { USER_EVENT_TYPES, USER_STREAM, type UserEvent } from './user.events.js';
 
+const NO_PENDING =
+  'pending_password_hash = NULL, pending_password_nonce = NULL, pending_password_expires_at = NULL';
+
 /** The `users` read table: one row per user, as the user stream says. */
 @Injectable()
 export class UserProjection extends InlineProjection {
@@ -40,14 +43,23 @@ export class UserProjection extends InlineProjection {
         return;
       }
       case 'user.password_changed':
-        await this.update(tx, stored, 'password_hash = $3, require_change_password = false', [
+        await this.update(tx, stored, `password_hash = $3, require_change_password = false, ${NO_PENDING}`, [
           event.data.passwordHash,
         ]);
         return;
       case 'user.password_reset':
-        await this.update(tx, stored, 'password_hash = $3, require_change_password = true', [
+      case 'user.reset_password_used':
+        await this.update(tx, stored, `password_hash = $3, require_change_password = true, ${NO_PENDING}`, [
           event.data.passwordHash,
         ]);
+        return;
+      case 'user.password_reset_requested':
+        await this.update(
+          tx,
+          stored,
+          'pending_password_hash = $3, pending_password_nonce = $4, pending_password_expires_at = $5',
+          [event.data.passwordHash, event.data.passwordDelivery.nonce, event.data.expiresAt],
+        );
         return;
       case 'user.profile_updated': {
         const d = event.data;
@@ -61,7 +73,7 @@ export class UserProjection extends InlineProjection {
         return;
       }
       case 'user.deactivated':
-        await this.update(tx, stored, 'is_active = false', []);
+        await this.update(tx, stored, `is_active = false, ${NO_PENDING}`, []);
         return;
       case 'auth.logged_in':
       case 'auth.first_login':

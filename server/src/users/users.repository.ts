@@ -14,6 +14,10 @@ export interface UserRow {
   customer_id: string | null;
   is_active: boolean;
   last_login_at: Date | null;
+  /** A texted password that is not in force until used (see user.password_reset_requested). */
+  pending_password_hash: string | null;
+  pending_password_nonce: string | null;
+  pending_password_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
   version: number;

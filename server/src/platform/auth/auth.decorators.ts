@@ -17,6 +17,8 @@ export const AllowsPendingPasswordChange = (): MethodDecorator & ClassDecorator 
 
 export interface Caller {
   id: string;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
   role: Role;
   customerId: string | null;
   firstName: string;

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { isUUID } from 'class-validator';
 import { createHash, randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../http/app-error.js';
 
+/** An access token belongs to one session (refresh-token family), so ending the session ends the token. */
 export interface AccessClaims {
   user_id: string;
+  sid: string;
   role: string;
   typ: 'access';
 }
@@ -32,8 +35,8 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  signAccess(userId: string, role: string): string {
-    const claims: AccessClaims = { user_id: userId, role, typ: 'access' };
+  signAccess(userId: string, sessionId: string, role: string): string {
+    const claims: AccessClaims = { user_id: userId, sid: sessionId, role, typ: 'access' };
     return this.jwt.sign(claims, {
       secret: this.config.jwtSecret,
       expiresIn: this.config.accessTokenTtlSeconds,
@@ -51,14 +54,16 @@ export class TokenService {
 
   verifyAccess(token: string): AccessClaims {
     const claims = this.verify<AccessClaims>(token);
-    if (claims.typ !== 'access' || typeof claims.user_id !== 'string')
-      throw this.notValid('This is not an access token.');
+    if (claims.typ !== 'access') throw this.notValid('This is not an access token.');
+    // Ids reach SQL as uuid parameters: anything else is refused here rather than failing in the query.
+    if (!isUUID(claims.user_id) || !isUUID(claims.sid))
+      throw this.notValid('The token does not name a user and a session.');
     return claims;
   }
 
   verifyRefresh(token: string): RefreshClaims {
     const claims = this.verify<RefreshClaims>(token);
-    if (claims.typ !== 'refresh' || typeof claims.fam !== 'string')
+    if (claims.typ !== 'refresh' || !isUUID(claims.sub) || !isUUID(claims.fam))
       throw this.notValid('This is not a refresh token.');
     return claims;
   }

@@ -22,30 +22,70 @@ export type RateLimitPolicy = 'sign_in' | 'password_reset';
 
 const RATE_LIMIT = 'http:rate-limit';
 
-/** Limits a route per IP address (trying many accounts) and per phone number (guessing one account). */
 export const RateLimited = (policy: RateLimitPolicy): MethodDecorator => SetMetadata(RATE_LIMIT, policy);
 
-interface Limits {
-  perIp: number;
-  perPhone: number;
+interface Limit {
+  name: string;
+  points: number;
   durationSeconds: number;
+  blockSeconds: number;
 }
 
-function limitsFor(policy: RateLimitPolicy, config: AppConfig): Limits {
-  // Resets send a text message, so they are held to fewer per phone than sign-in attempts.
-  return policy === 'sign_in'
-    ? { perIp: config.rateLimit.perIp, perPhone: config.rateLimit.perPhone, durationSeconds: 60 }
-    : {
-        perIp: config.rateLimit.perIp,
-        perPhone: Math.min(3, config.rateLimit.perPhone),
-        durationSeconds: 600,
-      };
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every limit in one place.
+ * - Any call, per IP address: one address trying many accounts.
+ * - Sign-in failures in a row per phone and IP: one address guessing one account. A success clears it, so
+ *   the owner's typos never add up, and a stranger's failures never block the owner on another address.
+ * - Sign-in failures per phone from every address: a guess spread over many addresses, with a ceiling
+ *   high enough that one stranger cannot reach it.
+ * - Password resets per phone: each one sends a text message.
+ */
+function limitsFor(config: AppConfig) {
+  const perIp = (policy: RateLimitPolicy): Limit => ({
+    name: `${policy}:ip`,
+    points: config.rateLimit.perIp,
+    durationSeconds: MINUTE,
+    blockSeconds: MINUTE,
+  });
+  return {
+    sign_in: {
+      perIp: perIp('sign_in'),
+      failuresPerPhoneAndIp: {
+        name: 'sign_in:phone_ip_failures',
+        points: config.rateLimit.perPhone,
+        durationSeconds: 15 * MINUTE,
+        blockSeconds: 15 * MINUTE,
+      },
+      failuresPerPhone: {
+        name: 'sign_in:phone_failures',
+        points: config.rateLimit.perPhone * 10,
+        durationSeconds: HOUR,
+        blockSeconds: HOUR,
+      },
+    },
+    password_reset: {
+      perIp: perIp('password_reset'),
+      perPhone: {
+        name: 'password_reset:phone',
+        points: Math.min(3, config.rateLimit.perPhone),
+        durationSeconds: 10 * MINUTE,
+        blockSeconds: 10 * MINUTE,
+      },
+    },
+  };
 }
+
+const SIGN_IN_FAILED = 401;
+const SIGNED_IN = 200;
 
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
   private readonly redis: Redis | null;
+  private readonly limits: ReturnType<typeof limitsFor>;
 
   constructor(
     private readonly reflector: Reflector,
@@ -53,16 +93,17 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   ) {
     this.redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : null;
     this.redis?.on('error', () => undefined);
+    this.limits = limitsFor(config);
   }
 
-  private limiter(name: string, points: number, duration: number): RateLimiterAbstract {
-    let limiter = this.limiters.get(name);
+  private limiter(limit: Limit): RateLimiterAbstract {
+    let limiter = this.limiters.get(limit.name);
     if (!limiter) {
       const options = {
-        keyPrefix: `${this.config.redisPrefix}:rate:${name}`,
-        points,
-        duration,
-        blockDuration: duration,
+        keyPrefix: `${this.config.redisPrefix}:rate:${limit.name}`,
+        points: limit.points,
+        duration: limit.durationSeconds,
+        blockDuration: limit.blockSeconds,
       };
       // Shared counters across instances when Redis is there; this instance's memory if Redis is briefly away.
       limiter = this.redis
@@ -72,7 +113,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
             insuranceLimiter: new RateLimiterMemory(options),
           })
         : new RateLimiterMemory(options);
-      this.limiters.set(name, limiter);
+      this.limiters.set(limit.name, limiter);
     }
     return limiter;
   }
@@ -81,17 +122,23 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT, context.getHandler());
     if (!policy) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const limits = limitsFor(policy, this.config);
+    const response = context.switchToHttp().getResponse<Response>();
+    const ip = request.ip ?? 'unknown';
     const phone = typeof request.body?.phone_number === 'string' ? request.body.phone_number : 'none';
     try {
-      await this.limiter(`${policy}:ip`, limits.perIp, limits.durationSeconds).consume(
-        request.ip ?? 'unknown',
-      );
-      await this.limiter(`${policy}:phone`, limits.perPhone, limits.durationSeconds).consume(phone);
+      if (policy === 'password_reset') {
+        await this.limiter(this.limits.password_reset.perIp).consume(ip);
+        await this.limiter(this.limits.password_reset.perPhone).consume(phone);
+      } else {
+        await this.limiter(this.limits.sign_in.perIp).consume(ip);
+        await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhoneAndIp, `${phone}:${ip}`);
+        await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhone, phone);
+        response.once('finish', () => void this.countSignIn(response.statusCode, phone, ip));
+      }
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
+      response.setHeader('Retry-After', String(seconds));
       throw new AppError(
         429,
         'throttled',
@@ -99,6 +146,26 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       );
     }
     return true;
+  }
+
+  /** Failures are counted only once the answer is known; reading the counter costs nothing. */
+  private async refuseWhenBlocked(limit: Limit, key: string): Promise<void> {
+    const seen = await this.limiter(limit).get(key);
+    if (seen && seen.consumedPoints >= limit.points) throw seen;
+  }
+
+  private async countSignIn(status: number, phone: string, ip: string): Promise<void> {
+    const { failuresPerPhoneAndIp, failuresPerPhone } = this.limits.sign_in;
+    try {
+      if (status === SIGN_IN_FAILED) {
+        await this.limiter(failuresPerPhoneAndIp).penalty(`${phone}:${ip}`);
+        await this.limiter(failuresPerPhone).penalty(phone);
+      } else if (status === SIGNED_IN) {
+        await this.limiter(failuresPerPhoneAndIp).delete(`${phone}:${ip}`);
+      }
+    } catch {
+      // A counter that could not be written is not worth failing a request that has already been answered.
+    }
   }
 
   onApplicationShutdown(): void {

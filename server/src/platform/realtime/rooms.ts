@@ -4,13 +4,15 @@ import { isStaffRole } from '../../../../machines/roles.js';
 /** Room names in one place: a socket joins only the rooms its user may hear. */
 export const rooms = {
   user: (userId: string) => `user:${userId}`,
+  /** One signed-in session's sockets: they are disconnected when it ends. */
+  session: (sessionId: string) => `session:${sessionId}`,
   customer: (customerId: string) => `customer:${customerId}`,
   role: (role: string) => `role:${role}`,
   staff: 'staff',
 };
 
 export function roomsFor(caller: Caller): string[] {
-  const joined = [rooms.user(caller.id), rooms.role(caller.role)];
+  const joined = [rooms.user(caller.id), rooms.session(caller.sessionId), rooms.role(caller.role)];
   if (isStaffRole(caller.role)) joined.push(rooms.staff);
   if (caller.role === 'customer' && caller.customerId) joined.push(rooms.customer(caller.customerId));
   return joined;
