@@ -1,22 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet, { type HelmetOptions } from 'helmet';
-import { FILES_PATH } from '../storage/file-links.js';
+import helmet from 'helmet';
 
 type Directives = Record<string, string[]>;
 
 const SELF = "'self'";
 const NONE = "'none'";
-
-/** Neither pages nor files may be framed, post forms elsewhere or change the base of relative links. */
-const LOCKED_DOWN: Directives = {
-  'default-src': [SELF],
-  'base-uri': [SELF],
-  'form-action': [SELF],
-  'frame-ancestors': [NONE],
-  'object-src': [NONE],
-  'script-src': [SELF],
-  'script-src-attr': [NONE],
-};
 
 /**
  * The client (and the OpenAPI page): its own scripts only, with no inline or evaluated code. Mantine writes
@@ -25,25 +13,17 @@ const LOCKED_DOWN: Directives = {
  * ws:/wss: too.
  */
 const PAGE_POLICY: Directives = {
-  ...LOCKED_DOWN,
+  'default-src': [SELF],
+  'base-uri': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [NONE],
+  'object-src': [NONE],
+  'script-src': [SELF],
+  'script-src-attr': [NONE],
   'connect-src': [SELF],
   'font-src': [SELF, 'data:'],
   'img-src': [SELF, 'data:', 'blob:'],
   'style-src': [SELF, "'unsafe-inline'"],
-};
-
-/**
- * A stored file opened in a tab. Chromium shows a PDF through an internal <embed> of the same address,
- * styled inline, so the file's own address must be allowed as an object and inline styles as well; nothing
- * may run.
- */
-const FILE_POLICY: Directives = {
-  ...LOCKED_DOWN,
-  'default-src': [NONE],
-  'script-src': [NONE],
-  'object-src': [SELF],
-  'img-src': [SELF],
-  'style-src': ["'unsafe-inline'"],
 };
 
 /** Only the upload page's photo taking needs a device; every other powerful feature is off. */
@@ -55,7 +35,6 @@ const PERMISSIONS: Record<string, string> = {
   usb: '()',
   serial: '()',
   hid: '()',
-  bluetooth: '()',
   midi: '()',
   accelerometer: '()',
   gyroscope: '()',
@@ -65,36 +44,30 @@ const PERMISSIONS: Record<string, string> = {
   'xr-spatial-tracking': '()',
   'browsing-topics': '()',
 };
-export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
+const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
   .map(([feature, allowed]) => `${feature}=${allowed}`)
   .join(', ');
 
-function helmetWith(directives: Directives): RequestHandler {
-  const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives },
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Security headers of every answer. A handler that serves something else than the client (a stored file)
+ * replaces the policy with its own. HSTS goes only on answers to HTTPS requests, seen directly or through the
+ * proxies that `trust proxy` accepts (`X-Forwarded-Proto`).
+ */
+export function securityHeaders(): RequestHandler {
+  const headers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: PAGE_POLICY },
     // Sent only over HTTPS, below: over plain HTTP it means nothing and would pin a local host to HTTPS.
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
-  };
-  return helmet(options) as RequestHandler;
-}
-
-const ONE_YEAR_SECONDS = 31_536_000;
-
-/**
- * Security headers of every answer. HSTS goes only on answers to HTTPS requests, seen directly or through
- * the proxies that `trust proxy` accepts (`X-Forwarded-Proto`).
- */
-export function securityHeaders(): RequestHandler {
-  const forPages = helmetWith(PAGE_POLICY);
-  const forFiles = helmetWith(FILE_POLICY);
+  }) as RequestHandler;
   const hsts = helmet.strictTransportSecurity({ maxAge: ONE_YEAR_SECONDS, includeSubDomains: true });
   return (request: Request, response: Response, next: NextFunction) => {
     response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (request.secure) hsts(request, response, () => undefined);
-    const policy = request.path.startsWith(`${FILES_PATH}/`) ? forFiles : forPages;
-    policy(request, response, next);
+    headers(request, response, next);
   };
 }
