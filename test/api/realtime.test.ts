@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, PHONES, refreshCookieOf, startTestApp, type TestApp } from '../support/test-app.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
+import {
+  deleteClient,
+  registerCustomer,
+  RESET_PATH,
+  signInNewClient,
+  textedPassword,
+} from '../support/accounts.js';
 
 let t: TestApp;
 const sockets: Socket[] = [];
@@ -88,5 +95,80 @@ describe('realtime gateway', () => {
     await t.drain();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(noahSocket.pushes.filter((p) => p.stream_id === emmaId)).toEqual([]);
+  });
+});
+
+/** Resolves when the server closes the socket, and fails when it has not within a second. */
+function disconnectedWithinASecond(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the socket is still connected after a second')), 1000);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+describe('sockets of a session that ends', () => {
+  it('are disconnected at sign-out', async () => {
+    const session = await t.login(PHONES.broker);
+    const { socket } = await connect(session.access);
+    const gone = disconnectedWithinASecond(socket);
+    await t.http().post('/auth/api/v3/auth/token/revoke/').set(bearer(session.access));
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('are disconnected in other sessions when the password is changed, not in the current one', async () => {
+    await registerCustomer(t, '14165550202', 'Change#pass1');
+    const other = await t.login('14165550202', 'Change#pass1');
+    const current = await t.login('14165550202', 'Change#pass1');
+    const otherSocket = await connect(other.access);
+    const currentSocket = await connect(current.access);
+    const gone = disconnectedWithinASecond(otherSocket.socket);
+    await t
+      .http()
+      .patch('/auth/api/v3/users/me/')
+      .set(bearer(current.access))
+      .send({ password: 'Changed#pass2' });
+    await gone;
+    await t.drain();
+    expect(currentSocket.socket.connected).toBe(true);
+  });
+
+  it('are disconnected when someone signs in with a texted password', async () => {
+    await registerCustomer(t, '14165550203', 'Reset#pass1');
+    const owner = await t.login('14165550203', 'Reset#pass1');
+    const { socket } = await connect(owner.access);
+    await t.http().post(RESET_PATH).send({ phone_number: '14165550203' });
+    const texted = await textedPassword(t, '14165550203');
+    await t.drain();
+    expect(socket.connected).toBe(true);
+    const gone = disconnectedWithinASecond(socket);
+    await t.login('14165550203', texted);
+    await gone;
+  });
+
+  it('are disconnected when a spent refresh token is presented again', async () => {
+    const session = await t.login(PHONES.assistant);
+    const { socket } = await connect(session.access);
+    const rotated = await t.refresh(session.refresh);
+    expect(refreshCookieOf(rotated)).toBeTruthy();
+    const gone = disconnectedWithinASecond(socket);
+    expect((await t.refresh(session.refresh)).status).toBe(401);
+    await gone;
+  });
+
+  it('are disconnected when the client is deleted', async () => {
+    const { customerId, tokens } = await signInNewClient(t, '14165557201');
+    const { socket } = await connect(tokens.access);
+    const gone = disconnectedWithinASecond(socket);
+    await deleteClient(t, customerId);
+    await gone;
+  });
+
+  it('cannot connect again with the ended session’s access token', async () => {
+    const session = await t.login(PHONES.broker);
+    await t.http().post('/auth/api/v3/auth/token/revoke/').set(bearer(session.access));
+    await expect(connect(session.access)).rejects.toThrow(/unauthorized/);
   });
 });
