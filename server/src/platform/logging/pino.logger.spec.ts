@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { withoutSecrets } from './pino.logger.js';
+import { createServer } from 'node:http';
+import request from 'supertest';
+import type { AppConfig } from '../config/app-config.js';
+import { PinoLogger, withoutSecrets } from './pino.logger.js';
 
 describe('request logs', () => {
   it('keep the token of a signed file link out of the logged URL', () => {
@@ -7,5 +10,41 @@ describe('request logs', () => {
       '/core/api/v3/files/[signed-link]/?download=1',
     );
     expect(withoutSecrets('/core/api/v3/customers/?search=emma')).toBe('/core/api/v3/customers/?search=emma');
+  });
+
+  describe('log each request under the id its answer names', () => {
+    const logRequest = new PinoLogger({ logLevel: 'silent' } as AppConfig).httpMiddleware();
+    // `request.id` is what the log line and the events of the request record.
+    const app = createServer((req, res) =>
+      logRequest(req as never, res as never, () => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ logged: (req as { id?: unknown }).id }));
+      }),
+    );
+
+    it.each(['3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b', 'trace-42.A_b', 'x'.repeat(64)])(
+      'the caller’s own id when it is a short safe token: %s',
+      async (id) => {
+        const answer = await request(app).get('/').set('X-Request-Id', id);
+        expect(answer.headers['x-request-id']).toBe(id);
+        expect(answer.body.logged).toBe(id);
+      },
+    );
+
+    it.each(['', 'x'.repeat(65), 'two words', 'line\tbreak', '<img src=x>', '../../etc', 'é'])(
+      'a new UUID in place of %j',
+      async (id) => {
+        const answer = await request(app).get('/').set('X-Request-Id', id);
+        expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(answer.headers['x-request-id']).not.toBe(id);
+        expect(answer.body.logged).toBe(answer.headers['x-request-id']);
+      },
+    );
+
+    it('a new UUID when the caller sends none, different for every request', async () => {
+      const [first, second] = [await request(app).get('/'), await request(app).get('/')];
+      expect(first.body.logged).toBe(first.headers['x-request-id']);
+      expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    });
   });
 });
