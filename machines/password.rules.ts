@@ -7,14 +7,18 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
 /** The first broken rule, as a sentence naming the field; null when the password is acceptable. */
-export function passwordProblem(password: string, phoneNumber?: string | null): string | null {
-  if (password.trim() === '') return 'The password field may not be blank or only spaces';
+export function passwordProblem(
+  password: string,
+  phoneNumber?: string | null,
+  field = 'password',
+): string | null {
+  if (password.trim() === '') return `The ${field} field may not be blank or only spaces`;
   if (password.length < MIN_PASSWORD_LENGTH)
-    return `The password field must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    return `The ${field} field must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH)
-    return `The password field may not be longer than ${MAX_PASSWORD_LENGTH} characters`;
+    return `The ${field} field may not be longer than ${MAX_PASSWORD_LENGTH} characters`;
   if (phoneNumber && isPhoneNumber(password, phoneNumber))
-    return 'The password field may not be your phone number';
+    return `The ${field} field may not be your phone number`;
   return null;
 }
 

@@ -26,17 +26,22 @@ const broker: SessionUser = {
   appraiser_status: null,
 };
 
-const tokens: SessionTokens = { access: 'access-1', refresh: 'refresh-1' };
+const tokens: SessionTokens = { access: 'access-1' };
 
 interface Fakes {
   obtainTokens?: (credentials: SignInCredentials) => Promise<SessionTokens>;
-  refreshTokens?: (input: { refresh: string }) => Promise<SessionTokens>;
+  refreshTokens?: () => Promise<SessionTokens>;
   loadUser?: () => Promise<SessionUser>;
   changePassword?: (input: { password: string }) => Promise<SessionUser>;
 }
 
 function start(input: SessionInput, fakes: Fakes = {}) {
-  const calls = { persisted: [] as SessionTokens[], cleared: 0, obtained: [] as SignInCredentials[] };
+  const calls = {
+    persisted: [] as SessionTokens[],
+    cleared: 0,
+    obtained: [] as SignInCredentials[],
+    endedOnServer: 0,
+  };
   const emitted: SessionEmitted[] = [];
   const clock = new SimulatedClock();
   const logic = sessionMachine.provide({
@@ -45,8 +50,8 @@ function start(input: SessionInput, fakes: Fakes = {}) {
         calls.obtained.push(input);
         return (fakes.obtainTokens ?? (() => Promise.resolve(tokens)))(input);
       }),
-      refreshTokens: fromPromise<SessionTokens, { refresh: string }>(({ input }) =>
-        (fakes.refreshTokens ?? (() => Promise.resolve(tokens)))(input),
+      refreshTokens: fromPromise<SessionTokens, void>(() =>
+        (fakes.refreshTokens ?? (() => Promise.reject(new Error('no session'))))(),
       ),
       loadUser: fromPromise<SessionUser, void>(() => (fakes.loadUser ?? (() => Promise.resolve(broker)))()),
       changePassword: fromPromise<SessionUser, { password: string }>(({ input }) =>
@@ -60,6 +65,9 @@ function start(input: SessionInput, fakes: Fakes = {}) {
       clearSession: () => {
         calls.cleared += 1;
       },
+      endServerSession: () => {
+        calls.endedOnServer += 1;
+      },
     },
   });
   const actor = createActor(logic, { input, clock });
@@ -70,19 +78,29 @@ function start(input: SessionInput, fakes: Fakes = {}) {
   return { actor, calls, emitted, clock };
 }
 
+/** A visitor with no session to pick up: the start-up refresh fails and the sign-in form is offered. */
+async function startSignedOut(input: SessionInput, fakes: Fakes = {}) {
+  const started = start(input, fakes);
+  await waitFor(started.actor, (s) => s.matches('signedOut'));
+  // What a test counts is what follows the sign-in.
+  started.calls.cleared = 0;
+  return started;
+}
+
 const credentials: SignInCredentials = { phone_number: '14165550100', password: 'Secret-123' };
 
 describe('session machine', () => {
-  it('starts signed out without tokens and accepts a sign in', () => {
-    const { actor } = start({});
-    const snapshot = actor.getSnapshot();
+  it('starts signed out when there is no session to pick up, and accepts a sign in', async () => {
+    const { actor, emitted } = start({});
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(emitted.filter((e) => e.type === 'signedOut')).toEqual([]);
     expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
     expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
     expect(snapshot.can({ type: 'LOGOUT' })).toBe(false);
   });
 
   it('signs in: obtains tokens, stores them, loads the user and greets', async () => {
-    const { actor, calls, emitted } = start({});
+    const { actor, calls, emitted } = await startSignedOut({});
     actor.send({ type: 'SIGN_IN', credentials });
 
     expect(actor.getSnapshot().matches('signingIn')).toBe(true);
@@ -101,7 +119,10 @@ describe('session machine', () => {
 
   it('a failed sign in reports the error and locks the button for 3000 ms', async () => {
     const failure = { status: 401, errors: [{ code: 'invalid_credentials' }] };
-    const { actor, emitted, clock, calls } = start({}, { obtainTokens: () => Promise.reject(failure) });
+    const { actor, emitted, clock, calls } = await startSignedOut(
+      {},
+      { obtainTokens: () => Promise.reject(failure) },
+    );
     actor.send({ type: 'SIGN_IN', credentials });
 
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
@@ -120,7 +141,7 @@ describe('session machine', () => {
 
   it('refuses a user whose role has no home', async () => {
     const lawyer = { ...broker, role: 'lawyer' };
-    const { actor, emitted, calls } = start({}, { loadUser: () => Promise.resolve(lawyer) });
+    const { actor, emitted, calls } = await startSignedOut({}, { loadUser: () => Promise.resolve(lawyer) });
     actor.send({ type: 'SIGN_IN', credentials });
 
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
@@ -131,43 +152,36 @@ describe('session machine', () => {
   });
 
   it('restores a session from an access token without greeting', async () => {
-    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    const { actor, emitted } = start({ access: 'a' });
     expect(actor.getSnapshot().matches('loadingUser')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
     expect(emitted).toContainEqual({ type: 'signedIn', user: broker, origin: 'restore' });
   });
 
-  it('refreshes first when there is a refresh token but no access token', async () => {
-    const refreshTokens = jestFn(() => Promise.resolve({ access: 'access-2', refresh: 'refresh-2' }));
-    const { actor, calls } = start({ refresh: 'refresh-1' }, { refreshTokens });
+  it('starts by trying a refresh (the cookie may hold a session) and picks the session up', async () => {
+    const refreshTokens = jestFn(() => Promise.resolve({ access: 'access-2' }));
+    const { actor, calls } = start({}, { refreshTokens });
 
     expect(actor.getSnapshot().matches('refreshing')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(refreshTokens.calls).toEqual([{ refresh: 'refresh-1' }]);
-    expect(calls.persisted).toEqual([{ access: 'access-2', refresh: 'refresh-2' }]);
-    expect(snapshot.context.refresh).toBe('refresh-2');
+    expect(refreshTokens.calls).toHaveLength(1);
+    expect(calls.persisted).toEqual([{ access: 'access-2' }]);
+    expect(snapshot.context.access).toBe('access-2');
     expect(snapshot.context.user).toEqual(broker);
   });
 
   it('signs out when the refresh on start fails', async () => {
-    const { actor, calls, emitted } = start(
-      { refresh: 'refresh-1' },
-      { refreshTokens: () => Promise.reject(new Error('401')) },
-    );
+    const { actor, calls } = start({}, { refreshTokens: () => Promise.reject(new Error('401')) });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
-    expect(snapshot.context.refresh).toBeNull();
+    expect(snapshot.context.access).toBeNull();
     expect(calls.cleared).toBe(1);
-    expect(emitted).toContainEqual({ type: 'signedOut', reason: 'expired' });
     expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
   });
 
   it('signs out when the user cannot be loaded', async () => {
-    const { actor, calls } = start(
-      { access: 'a', refresh: 'r' },
-      { loadUser: () => Promise.reject(new Error('x')) },
-    );
+    const { actor, calls } = start({ access: 'a' }, { loadUser: () => Promise.reject(new Error('x')) });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(snapshot.context.user).toBeNull();
     expect(calls.cleared).toBe(1);
@@ -176,7 +190,10 @@ describe('session machine', () => {
   it('holds a user who must change the password until it is changed', async () => {
     const forced = { ...broker, require_change_password: true };
     const changePassword = jestFn(() => Promise.resolve({ ...broker, require_change_password: false }));
-    const { actor, emitted } = start({}, { loadUser: () => Promise.resolve(forced), changePassword });
+    const { actor, emitted } = await startSignedOut(
+      {},
+      { loadUser: () => Promise.resolve(forced), changePassword },
+    );
     actor.send({ type: 'SIGN_IN', credentials });
 
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
@@ -195,7 +212,7 @@ describe('session machine', () => {
   });
 
   it('changes the password of an active user from the popup', async () => {
-    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    const { actor, emitted } = start({ access: 'a' });
     await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
 
     actor.send({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' });
@@ -208,7 +225,7 @@ describe('session machine', () => {
     const forced = { ...broker, require_change_password: true };
     const failure = new Error('400');
     const { actor, emitted } = start(
-      { access: 'a', refresh: 'r' },
+      { access: 'a' },
       { loadUser: () => Promise.resolve(forced), changePassword: () => Promise.reject(failure) },
     );
     await waitFor(actor, (s) => s.matches({ signedIn: 'passwordChangeRequired' }));
@@ -218,14 +235,15 @@ describe('session machine', () => {
     expect(emitted).toContainEqual({ type: 'passwordChangeFailed', error: failure });
   });
 
-  it('logs out: forgets the tokens and the user and clears stored data', async () => {
-    const { actor, calls, emitted } = start({ access: 'a', refresh: 'r' });
+  it('logs out: ends the session on the server, forgets the tokens and the user and clears stored data', async () => {
+    const { actor, calls, emitted } = start({ access: 'a' });
     await waitFor(actor, (s) => s.matches('signedIn'));
 
     actor.send({ type: 'LOGOUT' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
-    expect(snapshot.context).toMatchObject({ access: null, refresh: null, user: null });
+    expect(snapshot.context).toMatchObject({ access: null, user: null });
+    expect(calls.endedOnServer).toBe(1);
     expect(calls.cleared).toBe(1);
     expect(emitted).toContainEqual({ type: 'signedOut', reason: 'logout' });
     expect(snapshot.can({ type: 'LOGOUT' })).toBe(false);
@@ -233,11 +251,11 @@ describe('session machine', () => {
   });
 
   it('keeps tokens refreshed by the HTTP client and signs out when they expire', async () => {
-    const { actor, emitted } = start({ access: 'a', refresh: 'r' });
+    const { actor, emitted } = start({ access: 'a' });
     await waitFor(actor, (s) => s.matches('signedIn'));
 
-    actor.send({ type: 'TOKENS.UPDATED', tokens: { access: 'a2', refresh: 'r2' } });
-    expect(actor.getSnapshot().context).toMatchObject({ access: 'a2', refresh: 'r2' });
+    actor.send({ type: 'TOKENS.UPDATED', tokens: { access: 'a2' } });
+    expect(actor.getSnapshot().context).toMatchObject({ access: 'a2' });
     expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
 
     actor.send({ type: 'SESSION.EXPIRED' });

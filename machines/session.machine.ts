@@ -1,8 +1,11 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
 /**
- * The signed-in session: tokens, refresh on start, loading the current user, the forced password
- * change and logout.
+ * The signed-in session: the access token, refresh on start, loading the current user, the forced
+ * password change and logout.
+ *
+ * The refresh token is an HttpOnly cookie the page never sees: a new tab or a reload starts without an
+ * access token and tries a refresh, which succeeds only while the server still holds the session.
  *
  * The machine talks to no server itself. Its calls are promise actors the application provides with
  * `sessionMachine.provide({ actors, actions })`; the defaults below only fail loudly.
@@ -19,7 +22,6 @@ export const isUserRole = isRole;
 
 export interface SessionTokens {
   access: string;
-  refresh: string;
 }
 
 export interface SessionUser {
@@ -46,12 +48,10 @@ export interface SignInCredentials {
 
 export interface SessionInput {
   access?: string | null;
-  refresh?: string | null;
 }
 
 export interface SessionContext {
   access: string | null;
-  refresh: string | null;
   user: SessionUser | null;
   /** The last failure (sign in, refresh, loading the user or changing the password). */
   error: unknown;
@@ -94,7 +94,7 @@ export const sessionMachine = setup({
   },
   actors: {
     obtainTokens: fromPromise<SessionTokens, SignInCredentials>(notProvided('obtainTokens')),
-    refreshTokens: fromPromise<SessionTokens, { refresh: string }>(notProvided('refreshTokens')),
+    refreshTokens: fromPromise<SessionTokens, void>(notProvided('refreshTokens')),
     loadUser: fromPromise<SessionUser, void>(notProvided('loadUser')),
     changePassword: fromPromise<SessionUser, { password: string }>(notProvided('changePassword')),
   },
@@ -103,10 +103,12 @@ export const sessionMachine = setup({
     persistTokens: (_, _params: SessionTokens) => {},
     /** Removes the tokens and every piece of stored user data. */
     clearSession: () => {},
-    setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access, refresh: tokens.refresh })),
+    /** Asks the server to end the session (its tokens and open connections); the answer is not awaited. */
+    endServerSession: () => {},
+    setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access })),
     setUser: assign((_, user: SessionUser) => ({ user, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: params.error })),
-    forget: assign({ access: null, refresh: null, user: null }),
+    forget: assign({ access: null, user: null }),
     reportSignedIn: emit(({ context }, user: SessionUser) => ({
       type: 'signedIn' as const,
       user,
@@ -129,7 +131,6 @@ export const sessionMachine = setup({
   },
   guards: {
     hasAccessToken: ({ context }) => !!context.access,
-    hasRefreshToken: ({ context }) => !!context.refresh,
     hasKnownRole: (_, user: SessionUser) => isUserRole(user.role),
     isFreshSignIn: ({ context }) => context.origin === 'signIn',
     requiresPasswordChange: ({ context }) => !!context.user?.require_change_password,
@@ -141,7 +142,6 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) => ({
     access: input?.access ?? null,
-    refresh: input?.refresh ?? null,
     user: null,
     error: null,
     origin: 'restore',
@@ -154,17 +154,13 @@ export const sessionMachine = setup({
   },
   states: {
     starting: {
-      always: [
-        { guard: 'hasAccessToken', target: 'loadingUser' },
-        { guard: 'hasRefreshToken', target: 'refreshing' },
-        { target: 'signedOut' },
-      ],
+      // Without an access token the cookie may still hold a session: a refresh finds out.
+      always: [{ guard: 'hasAccessToken', target: 'loadingUser' }, { target: 'refreshing' }],
     },
 
     refreshing: {
       invoke: {
         src: 'refreshTokens',
-        input: ({ context }) => ({ refresh: context.refresh ?? '' }),
         onDone: {
           target: 'loadingUser',
           actions: [
@@ -172,13 +168,13 @@ export const sessionMachine = setup({
             { type: 'persistTokens', params: ({ event }) => event.output },
           ],
         },
+        // No session to pick up is the usual start of a visitor, not an expiry: nothing is reported.
         onError: {
           target: 'signedOut',
           actions: [
             { type: 'setError', params: ({ event }) => ({ error: event.error }) },
             'forget',
             'clearSession',
-            { type: 'reportSignedOut', params: 'expired' },
           ],
         },
       },
@@ -273,7 +269,12 @@ export const sessionMachine = setup({
       on: {
         LOGOUT: {
           target: 'signedOut',
-          actions: ['forget', 'clearSession', { type: 'reportSignedOut', params: 'logout' }],
+          actions: [
+            'endServerSession',
+            'forget',
+            'clearSession',
+            { type: 'reportSignedOut', params: 'logout' },
+          ],
         },
         'SESSION.EXPIRED': {
           target: 'signedOut',

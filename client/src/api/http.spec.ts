@@ -54,7 +54,7 @@ globals.fetch = async (input: string, init: RequestInit = {}) => {
 
 const { api, onSessionExpired, refreshTokens, request } = await import('./http');
 const { ApiError, errorText } = await import('./errors');
-const { getAccessToken, getRefreshToken, setTokens } = await import('./tokens');
+const { clearTokens, getAccessToken, setTokens } = await import('./tokens');
 
 const REFRESH = '/auth/api/v3/auth/token/refresh/';
 const tokenError = {
@@ -62,15 +62,23 @@ const tokenError = {
   body: { errors: [{ code: 'token_not_valid', description: 'Token is invalid' }] },
 };
 
-/** The server: `valid` is the access token it accepts; refresh turns refresh-N into access-(N+1). */
-function server(state: { valid: string; refreshDelay?: number; refreshFails?: boolean }): Responder {
+/**
+ * The server: `valid` is the access token it accepts; a refresh (the browser sends the cookie, the page
+ * sends nothing) answers access-(N+1) for the N-th session cookie.
+ */
+function server(state: {
+  valid: string;
+  cookie?: number;
+  refreshDelay?: number;
+  refreshFails?: boolean;
+}): Responder {
   return async (call) => {
     if (call.url === REFRESH) {
       if (state.refreshDelay) await new Promise((resolve) => setTimeout(resolve, state.refreshDelay));
       if (state.refreshFails) return tokenError;
-      const n = Number(String((call.body as { refresh: string }).refresh).split('-')[1]) + 1;
-      state.valid = `access-${n}`;
-      return { status: 200, body: { data: { access: `access-${n}`, refresh: `refresh-${n}` } } };
+      state.cookie = (state.cookie ?? 1) + 1;
+      state.valid = `access-${state.cookie}`;
+      return { status: 200, body: { data: { access: state.valid } } };
     }
     if (call.headers.get('Authorization') !== `Bearer ${state.valid}`) return tokenError;
     return { status: 200, body: { data: { url: call.url }, pagination: { count: 7 } } };
@@ -79,6 +87,7 @@ function server(state: { valid: string; refreshDelay?: number; refreshFails?: bo
 
 beforeEach(() => {
   calls = [];
+  clearTokens();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -89,7 +98,7 @@ afterEach(() => {
 
 describe('HTTP client', () => {
   it('sends the project header and the bearer token, and unwraps data', async () => {
-    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setTokens({ access: 'access-1' });
     responder = server({ valid: 'access-1' });
     const data = await api.core.get<{ url: string }>('/users/me/', { search: 'x y', empty: undefined });
     expect(data.url).toBe('/core/api/v3/users/me/?search=x+y');
@@ -98,38 +107,41 @@ describe('HTTP client', () => {
   });
 
   it('reads the pagination count of lists', async () => {
-    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setTokens({ access: 'access-1' });
     responder = () => ({ status: 200, body: { data: [1, 2], pagination: { count: 12 } } });
     await expect(api.core.list<number>('/customers/')).resolves.toEqual({ data: [1, 2], count: 12 });
   });
 
-  it('on a token error refreshes once, stores the new pair and retries', async () => {
-    setTokens({ access: 'stale', refresh: 'refresh-1' });
+  it('on a token error refreshes once (the cookie, no body), keeps the new token in memory and retries', async () => {
+    setTokens({ access: 'stale' });
     responder = server({ valid: 'access-1' });
     await api.events.get('/events/');
     expect(calls.map((c) => c.url)).toEqual(['/events/api/v3/events/', REFRESH, '/events/api/v3/events/']);
+    expect(calls[1].body).toBeUndefined();
+    expect(calls[1].headers.get('Authorization')).toBeNull();
     expect(calls[2].headers.get('Authorization')).toBe('Bearer access-2');
     expect(getAccessToken()).toBe('access-2');
-    expect(getRefreshToken()).toBe('refresh-2');
+    // Nothing a script could read later: no storage holds a token.
+    expect(localStorage.length + sessionStorage.length).toBe(0);
   });
 
   it('shares one refresh between concurrent requests', async () => {
-    setTokens({ access: 'stale', refresh: 'refresh-1' });
+    setTokens({ access: 'stale' });
     responder = server({ valid: 'access-1', refreshDelay: 20 });
     await Promise.all([api.core.get('/a/'), api.core.get('/b/'), api.core.get('/c/')]);
     expect(calls.filter((c) => c.url === REFRESH)).toHaveLength(1);
     expect(calls.filter((c) => c.headers.get('Authorization') === 'Bearer access-2')).toHaveLength(3);
   });
 
-  it('refreshes first when there is a refresh token but no access token', async () => {
-    localStorage.setItem('homeward.refresh', 'refresh-4');
-    responder = server({ valid: 'none' });
+  it('refreshes first when there is no access token yet (a reload or a new tab)', async () => {
+    responder = server({ valid: 'none', cookie: 4 });
     await api.core.get('/users/me/');
     expect(calls.map((c) => c.url)).toEqual([REFRESH, '/core/api/v3/users/me/']);
+    expect(calls[1].headers.get('Authorization')).toBe('Bearer access-5');
   });
 
   it('removes the tokens and expires the session when the refresh fails', async () => {
-    setTokens({ access: 'stale', refresh: 'refresh-1' });
+    setTokens({ access: 'stale' });
     responder = server({ valid: 'access-1', refreshFails: true });
     let expired = 0;
     const stop = onSessionExpired(() => (expired += 1));
@@ -137,15 +149,21 @@ describe('HTTP client', () => {
     stop();
     expect(expired).toBe(1);
     expect(getAccessToken()).toBeNull();
-    expect(getRefreshToken()).toBeNull();
     expect(calls.filter((c) => c.url === '/core/api/v3/users/me/')).toHaveLength(1);
   });
 
-  it('a failing refresh call itself removes the tokens', async () => {
-    setTokens({ access: 'a', refresh: 'refresh-1' });
+  it('a failing refresh call itself removes the token', async () => {
+    setTokens({ access: 'a' });
     responder = server({ valid: 'a', refreshFails: true });
     await expect(refreshTokens()).rejects.toBeInstanceOf(ApiError);
-    expect(getRefreshToken()).toBeNull();
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('keeps the token when the refresh gets no answer (the network), for a later try', async () => {
+    setTokens({ access: 'a' });
+    responder = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(refreshTokens()).rejects.toMatchObject({ status: 0 });
+    expect(getAccessToken()).toBe('a');
   });
 
   it('does not treat a wrong password as an expired session', async () => {
@@ -169,14 +187,14 @@ describe('HTTP client', () => {
   });
 
   it('leaves other 403 answers alone', async () => {
-    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setTokens({ access: 'access-1' });
     responder = () => ({
       status: 403,
       body: { errors: [{ code: 'forbidden', description: 'Not allowed' }] },
     });
     await expect(api.core.get('/x/')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect(calls).toHaveLength(1);
-    expect(getRefreshToken()).toBe('refresh-1');
+    expect(getAccessToken()).toBe('access-1');
   });
 });
 

@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { clearTokens, getAccessToken, getRefreshToken, setTokens, type Tokens } from './tokens';
+import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
 
 export const API_BASES = {
   auth: '/auth/api/v3',
@@ -115,40 +115,41 @@ export function onSessionExpired(listener: ExpiredListener): () => void {
   return () => expiredListeners.delete(listener);
 }
 
-function expireSession(): void {
+/** The session cannot go on (a renewal was refused, or the server closed the live connection for good). */
+export function expireSession(): void {
   clearTokens();
   expiredListeners.forEach((listener) => listener());
 }
 
+/** A refusal from the server, as opposed to no answer at all (the network), which may pass. */
+function isAnswered(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status !== 0;
+}
+
 let refreshing: Promise<Tokens> | null = null;
 
+/** The refresh token travels in its HttpOnly cookie, which the browser sends to this path only. */
 async function runRefresh(): Promise<Tokens> {
-  const refresh = getRefreshToken();
-  if (!refresh) throw new ApiError(401, { errors: [{ code: 'token_not_valid', description: 'No session' }] });
   try {
     const { data } = await send<Tokens>(
       'auth',
       '/auth/token/refresh/',
-      {
-        method: 'POST',
-        body: { refresh },
-        auth: false,
-      },
+      { method: 'POST', auth: false },
       null,
     );
-    // Refresh tokens are single-use: always keep the new pair.
-    setTokens({ access: data.access, refresh: data.refresh });
-    return data;
+    setTokens({ access: data.access });
+    return { access: data.access };
   } catch (error) {
-    // A network failure keeps the tokens for a later try; any answer from the server ends the session.
-    if (!(error instanceof ApiError) || error.status !== 0) clearTokens();
+    // A network failure keeps the token for a later try; any answer from the server ends the session.
+    if (isAnswered(error)) clearTokens();
     throw error;
   }
 }
 
 /**
- * Renews the tokens. Single flight: concurrent callers share one refresh call. Across tabs, a Web Lock
- * keeps two tabs from spending the same single-use refresh token at once.
+ * Renews the access token. Single flight: concurrent callers share one refresh call. Across tabs, a Web
+ * Lock keeps two tabs from spending the same single-use refresh cookie at once (the second waits and
+ * sends the cookie the first one got back).
  */
 export function refreshTokens(): Promise<Tokens> {
   refreshing ??= (
@@ -162,8 +163,8 @@ export function refreshTokens(): Promise<Tokens> {
 }
 
 /**
- * A request with the session: the Bearer token is attached, and on a token error the tokens are renewed
- * once and the request retried once. When renewal fails the tokens are removed and the session expires.
+ * A request with the session: the Bearer token is attached, and on a token error the token is renewed
+ * once and the request retried once. When renewal fails the token is removed and the session expires.
  */
 export async function request<T>(
   service: Service,
@@ -172,14 +173,8 @@ export async function request<T>(
 ): Promise<Envelope<T>> {
   if (options.auth === false) return send<T>(service, path, options, null);
 
-  if (!getAccessToken() && getRefreshToken()) {
-    try {
-      await refreshTokens();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 0) expireSession();
-      throw error;
-    }
-  }
+  // A reload or a new tab has no access token yet: the cookie may still hold the session.
+  if (!getAccessToken()) await renewOrExpire();
 
   const used = getAccessToken();
   try {
@@ -187,19 +182,17 @@ export async function request<T>(
   } catch (error) {
     if (!isTokenError(error)) throw error;
     const current = getAccessToken();
-    if (!current || current === used) {
-      if (!getRefreshToken()) {
-        expireSession();
-        throw error;
-      }
-      try {
-        await refreshTokens();
-      } catch (refreshError) {
-        if (!(refreshError instanceof ApiError) || refreshError.status !== 0) expireSession();
-        throw refreshError;
-      }
-    }
+    if (!current || current === used) await renewOrExpire();
     return send<T>(service, path, options, getAccessToken());
+  }
+}
+
+async function renewOrExpire(): Promise<void> {
+  try {
+    await refreshTokens();
+  } catch (error) {
+    if (isAnswered(error)) expireSession();
+    throw error;
   }
 }
 

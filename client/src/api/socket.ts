@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { refreshTokens } from './http';
+import { ApiError } from './errors';
+import { expireSession, refreshTokens } from './http';
 import { getAccessToken, onTokensChange } from './tokens';
 
 /** What the server pushes after an event is committed to the log. */
@@ -64,14 +65,14 @@ export function connectSocket(): void {
   created.on('connect_error', () => {
     // An active socket retries by itself (network trouble); an inactive one was refused by the server,
     // most likely for an expired token: renew it once and connect again.
-    if (created.active || refreshAttempts > 0) return;
-    refreshAttempts += 1;
-    refreshTokens().then(
-      () => {
-        if (socket === created && !created.connected) created.connect();
-      },
-      () => undefined,
-    );
+    if (created.active) return;
+    renewOnce(created);
+  });
+  created.on('disconnect', (reason) => {
+    // The server closes a session's connections when the session ends (sign-out elsewhere, a new
+    // password, a deleted account). The socket does not reconnect by itself then: one renewal tells
+    // whether the session still holds (the token change reconnects it) or the user is signed out.
+    if (reason === 'io server disconnect') renewOnce(created);
   });
 
   stopWatchingTokens = onTokensChange((tokens) => {
@@ -82,6 +83,21 @@ export function connectSocket(): void {
       created.disconnect().connect();
     }
   });
+}
+
+function renewOnce(created: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+  if (refreshAttempts > 0) return;
+  refreshAttempts += 1;
+  refreshTokens().then(
+    () => {
+      if (socket === created && !created.connected) created.connect();
+    },
+    (error: unknown) => {
+      // Refused by the server: the session is over (the refusal has already closed this socket). No
+      // answer (the network): the socket's own retries go on.
+      if (!(error instanceof ApiError && error.status === 0)) expireSession();
+    },
+  );
 }
 
 export function disconnectSocket(): void {

@@ -1,10 +1,16 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useAppForm } from '../../ui/form';
 import type { ReactNode } from 'react';
-import { confirmed, field, min, required } from '@machines/validation';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '@machines/password.rules';
+import { confirmed, field, min, required, type Rule } from '@machines/validation';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { useCurrentUser } from './session';
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** The rules the server applies to a chosen password (not blank, not the phone number, ...). */
+const acceptablePassword =
+  (phoneNumber: string | null | undefined): Rule =>
+  (value, _values, name) =>
+    typeof value === 'string' && value !== '' ? passwordProblem(value, phoneNumber, name) : null;
 
 type NewPasswordValues = { password: string; confirmation: string };
 
@@ -25,10 +31,11 @@ export function NewPasswordForm({
   secondaryAction,
   autoFocus,
 }: NewPasswordFormProps) {
+  const phoneNumber = useCurrentUser()?.phone_number;
   const form = useAppForm<NewPasswordValues>({
     initialValues: { password: '', confirmation: '' },
     validate: {
-      password: field('new password', required(), min(MIN_PASSWORD_LENGTH)),
+      password: field('new password', required(), min(MIN_PASSWORD_LENGTH), acceptablePassword(phoneNumber)),
       confirmation: field(
         'confirm new password',
         required(),

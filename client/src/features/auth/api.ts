@@ -4,9 +4,14 @@ import type { Tokens } from '../../api/tokens';
 
 export type CurrentUser = SessionUser;
 
-/** Exchanges phone number ('1' + 10 digits) and password for a token pair. */
+/** Exchanges phone number ('1' + 10 digits) and password for an access token (and the refresh cookie). */
 export function obtainTokens(credentials: SignInCredentials): Promise<Tokens> {
   return api.auth.post<Tokens>('/auth/token/obtain/', credentials, { auth: false });
+}
+
+/** Sign-out: the server ends the session its cookie names and clears the cookie. */
+export function endServerSession(): Promise<unknown> {
+  return api.auth.post('/auth/token/revoke/', undefined, { auth: false });
 }
 
 /** Sends a new password to the phone number by text message. */

@@ -9,7 +9,7 @@ import {
 import { refreshTokens } from '../../api/http';
 import { clearTokens, setTokens } from '../../api/tokens';
 import { clearPersistedState } from '../../app/local-state';
-import { changePassword, loadCurrentUser, obtainTokens } from './api';
+import { changePassword, endServerSession, loadCurrentUser, obtainTokens } from './api';
 
 /**
  * A request that was cancelled because its actor stopped never settles. React's development double mount
@@ -28,8 +28,8 @@ export function createSessionLogic(queryClient: QueryClient) {
   return sessionMachine.provide({
     actors: {
       obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => obtainTokens(input)),
-      // The HTTP client's refresh is single-flight and stores the new pair itself.
-      refreshTokens: fromPromise<SessionTokens, { refresh: string }>(() => refreshTokens()),
+      // The HTTP client's refresh is single-flight and stores the new token itself.
+      refreshTokens: fromPromise<SessionTokens, void>(() => refreshTokens()),
       loadUser: fromPromise<SessionUser, void>(({ signal }) =>
         unlessCancelled(signal, () => loadCurrentUser(signal)),
       ),
@@ -39,6 +39,8 @@ export function createSessionLogic(queryClient: QueryClient) {
     },
     actions: {
       persistTokens: (_, tokens) => setTokens(tokens),
+      // Signing out locally does not wait for the server; the cookie and the session end there too.
+      endServerSession: () => void endServerSession().catch(() => undefined),
       clearSession: () => {
         clearTokens();
         queryClient.clear();

@@ -3,7 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { sessionMachine, type SessionUser } from '@machines/session.machine';
 import { onSessionExpired } from '../../api/http';
-import { getAccessToken, getRefreshToken, onTokensChange } from '../../api/tokens';
+import { getAccessToken, onTokensChange } from '../../api/tokens';
 import { getInspect } from '../../app/inspect';
 import { createSessionLogic } from './session-logic';
 
@@ -28,10 +28,7 @@ function SessionBridge() {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const logic = useMemo(() => createSessionLogic(queryClient), [queryClient]);
-  const options = useMemo(
-    () => ({ input: { access: getAccessToken(), refresh: getRefreshToken() }, inspect: getInspect() }),
-    [],
-  );
+  const options = useMemo(() => ({ input: { access: getAccessToken() }, inspect: getInspect() }), []);
   return (
     <SessionContext.Provider logic={logic} options={options}>
       <SessionBridge />

@@ -1,7 +1,7 @@
 import type { FormField } from '@machines/documents';
 import { ApiError } from '../../api/errors';
 import { api, buildUrl, isTokenError, PROJECT, PROJECT_HEADER } from '../../api/http';
-import { getAccessToken, getRefreshToken } from '../../api/tokens';
+import { getAccessToken } from '../../api/tokens';
 import type { CustomerView } from '../customers/types';
 import type { DocumentForm, FileComment, FileStatus, FormFile, FormTemplate } from './types';
 
@@ -137,7 +137,7 @@ export async function uploadFiles(
   // A light call through the HTTP client renews the session the way every other call does (and ends it
   // when it cannot be renewed).
   const renewSession = () => api.core.get<unknown>('/users/me/', undefined, signal);
-  if (!getAccessToken() && getRefreshToken()) await renewSession();
+  if (!getAccessToken()) await renewSession();
   let payload: unknown;
   try {
     payload = await sendWithProgress(url, body(), onProgress, signal);

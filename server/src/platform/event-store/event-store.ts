@@ -116,6 +116,7 @@ export class EventStore {
     let stored: StoredEvent[];
     try {
       stored = await this.dataSource.transaction(async (tx) => {
+        await this.lockStreams(tx, list);
         const written: StoredEvent[] = [];
         for (const request of list) written.push(...(await this.appendToStream(tx, request, metadata)));
         await this.projections.apply(written, tx);
@@ -140,12 +141,26 @@ export class EventStore {
     return stored;
   }
 
+  /**
+   * Serialises appends per stream until commit, in one order so two appends cannot deadlock: a version
+   * checked below then still holds at commit, also for a stream the append only checks (no events).
+   */
+  private async lockStreams(tx: EntityManager, list: AppendRequest[]): Promise<void> {
+    const keys = [...new Set(list.map((r) => `${r.streamType}:${r.streamId}`))].sort();
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
+         FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
+      [keys],
+    );
+  }
+
+  /** Appends a request's events at its expected version; a request without events only checks that version. */
   private async appendToStream(
     tx: EntityManager,
     request: AppendRequest,
     metadata: EventMetadata,
   ): Promise<StoredEvent[]> {
-    if (request.events.length === 0) return [];
+    if (request.events.length === 0 && request.expectedVersion === 'any') return [];
     const [{ version }] = (await tx.query(
       'SELECT COALESCE(MAX(stream_version), 0)::int AS version FROM events WHERE stream_type = $1 AND stream_id = $2',
       [request.streamType, request.streamId],
@@ -154,6 +169,7 @@ export class EventStore {
     const matches = expected === 'any' || (expected === 'no_stream' ? version === 0 : expected === version);
     if (!matches)
       throw new ConcurrencyError(request.streamType, request.streamId, describe(expected), version);
+    if (request.events.length === 0) return [];
 
     const values: unknown[] = [];
     const tuples = request.events.map((event, index) => {
