@@ -6,8 +6,8 @@ import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from '../../../../machine
 import type { AppConfig } from '../config/app-config.js';
 import { isUnder, SERVER_PREFIXES } from './server-paths.js';
 
-/** Built files under assets/ carry a hash of their content in their name: a new build gets new names. */
 const ASSETS_PATH = '/assets/';
+/** Built files under assets/ carry a hash of their content in their name: a new build gets new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page itself names the current assets, so browsers must ask again each time. */
 const REVALIDATE = 'no-cache';
@@ -16,7 +16,7 @@ const REVALIDATE = 'no-cache';
  * The single page with the settings it reads, as a JSON data block: browsers do not run it, so the
  * Content-Security-Policy needs no inline-script permission. `<` is escaped so no value can close the block.
  */
-export function pageWithSettings(html: string, settings: PageSettings): string {
+function pageWithSettings(html: string, settings: PageSettings): string {
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return html.replace(
     '</head>',
