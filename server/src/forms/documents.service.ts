@@ -27,6 +27,8 @@ export function newFormCode(): string {
 }
 
 const MAX_FILES_PER_UPLOAD = 20;
+/** More than a form ever holds; keeps one batch's reads and its transaction small. */
+const MAX_FILES_PER_STATUS_BATCH = 500;
 
 @Injectable()
 export class DocumentsService {
@@ -158,6 +160,11 @@ export class DocumentsService {
     return ids;
   }
 
+  /**
+   * Sets the statuses of a batch of files as a whole or not at all: every listed file's stream is appended
+   * (or, when its status does not change, only checked) at the version read here, in one transaction, so a
+   * batch decided on statuses someone has since changed answers 409 and writes nothing.
+   */
   async setStatuses(
     caller: Caller,
     code: string,
@@ -165,21 +172,28 @@ export class DocumentsService {
     meta: EventMetadata,
   ): Promise<void> {
     await this.formFor(caller, code);
+    if (changes.length > MAX_FILES_PER_STATUS_BATCH)
+      throw AppError.badRequest(
+        'batch_too_large',
+        `A batch may set the status of at most ${MAX_FILES_PER_STATUS_BATCH} files.`,
+      );
+    const listed = new Set<string>();
     const requests: AppendRequest[] = [];
-    for (const change of changes) {
+    for (const [index, change] of changes.entries()) {
+      if (listed.has(change.id))
+        throw AppError.invalidField(`${index}.id`, `The file ${change.id} is listed more than once.`);
+      listed.add(change.id);
       const { state, version } = await this.events.aggregate(formFileDecider, FORM_FILE_STREAM, change.id);
       if (state.code !== code)
-        throw AppError.invalidField('id', `The file ${change.id} is not on this form.`);
-      const events = formFileDecider.decide({ type: 'ChangeStatus', status: change.status }, state);
-      if (events.length)
-        requests.push({
-          streamType: FORM_FILE_STREAM,
-          streamId: change.id,
-          expectedVersion: version,
-          events,
-        });
+        throw AppError.invalidField(`${index}.id`, `The file ${change.id} is not on this form.`);
+      requests.push({
+        streamType: FORM_FILE_STREAM,
+        streamId: change.id,
+        expectedVersion: version,
+        events: formFileDecider.decide({ type: 'ChangeStatus', status: change.status }, state),
+      });
     }
-    if (requests.length) await this.events.append(requests, meta);
+    if (requests.some((request) => request.events.length > 0)) await this.events.append(requests, meta);
   }
 
   async fileFor(caller: Caller, code: string, fileId: string): Promise<{ id: string; customer_id: string }> {
