@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
+/** Far beyond any list's size, and within what PostgreSQL's OFFSET (a bigint) accepts. */
+export const MAX_OFFSET = 1_000_000_000;
+
 /**
  * Query parameters `offset` and `limit` with the defaults and maximum of one list. Each list extends
  * the class this returns, so every list validates paging the same way.
@@ -11,6 +14,7 @@ export function PageQuery(defaultLimit: number, maxLimit: number) {
     @Type(() => Number)
     @IsInt({ message: 'The offset field must be a whole number' })
     @Min(0, { message: 'The offset field must be at least 0' })
+    @Max(MAX_OFFSET, { message: `The offset field may not be greater than ${MAX_OFFSET}` })
     offset = 0;
 
     @IsOptional()
