@@ -1,6 +1,16 @@
 import type { CustomerStatus, CustomerType, DealType } from './customer.enums.js';
 import { toLocalPhone, toWirePhone } from './phone.js';
-import { alphaDash, digits, email, field, max, required, type Validator } from './validation.js';
+import {
+  alphaDash,
+  digits,
+  email,
+  field,
+  max,
+  noMarkup,
+  personName,
+  required,
+  type Validator,
+} from './validation.js';
 
 /**
  * The staff client form (spec section 5): its values, rules, and what is sent on create and on edit.
@@ -125,8 +135,8 @@ export function customerFormRules(
 ): Partial<Record<keyof CustomerFormValues, Validator>> {
   const none: Validator = () => null;
   return {
-    first_name: field('first name', required()),
-    last_name: field('last name', required()),
+    first_name: field('first name', required(), personName()),
+    last_name: field('last name', required(), personName()),
     email: field('email', required(), email()),
     phone_number: field('phone number', required(), digits(10)),
     status: options.mode === 'create' ? field('status', required()) : none,
@@ -134,6 +144,10 @@ export function customerFormRules(
     filogix_number: field('Filogix number', alphaDash(), max(FILOGIX_MAX_LENGTH)),
     broker: options.brokerEditable ? field('broker', required()) : none,
     assistant: options.assistantShown ? field('assistant', required()) : none,
+    lender: field('lender', noMarkup()),
+    address_line: field('address', noMarkup()),
+    second_applicant_first_name: field('second applicant first name', personName()),
+    second_applicant_last_name: field('second applicant last name', personName()),
     second_applicant_email: field('second applicant email', email()),
     second_applicant_phone_number: field('second applicant phone number', digits(10)),
     initial_note: options.mode === 'create' ? field('broker notes', max(BROKER_NOTES_MAX_LENGTH)) : none,

@@ -9,7 +9,9 @@ import {
   length,
   max,
   min,
+  noMarkup,
   numeric,
+  personName,
   required,
   rule,
   size,
@@ -32,6 +34,48 @@ describe('validation rules', () => {
     expect(check('jane@example.ca')).toBeNull();
     expect(check('jane@example')).toBe('The email field must be a valid email');
     expect(check('jane example.ca')).toBe('The email field must be a valid email');
+  });
+
+  it('email refuses markup, quotes, spaces and backslashes even where the address grammar allows them', () => {
+    const check = field('email', email());
+    expect(check('zoe.o-brien+docs@example.co.uk')).toBeNull();
+    for (const bad of [
+      "<img/src=x/onerror=__x('email')>@x.io",
+      '"jane doe"@example.ca',
+      "o'brien@example.ca",
+      'jane\\doe@example.ca',
+      'jane@exa mple.ca',
+      `${'a'.repeat(64)}@${'b'.repeat(190)}.ca`,
+    ]) {
+      expect(check(bad)).toBe('The email field must be a valid email');
+    }
+  });
+
+  it('person names: letters of any script, spaces, apostrophes, hyphens, periods and commas, at most 100', () => {
+    const check = field('first name', personName());
+    for (const good of [
+      'Zoë',
+      'O’Brien',
+      "D'Arcy",
+      'Jean-Luc',
+      'St. John',
+      'Smith, Jr.',
+      'Nguyễn',
+      'Андрій',
+    ]) {
+      expect(check(good)).toBeNull();
+    }
+    const message =
+      'The first name field may contain only letters, spaces, apostrophes, hyphens, periods and commas, at most 100 characters';
+    for (const bad of ['<script>alert(1)</script>', 'Bob2', 'a@b', '--', 'Zoe & Co', 'x'.repeat(101)]) {
+      expect(check(bad)).toBe(message);
+    }
+  });
+
+  it('noMarkup refuses angle brackets and keeps everything else', () => {
+    const check = field('company name', noMarkup());
+    expect(check('Smith & Jones, LLP (Toronto)')).toBeNull();
+    expect(check('Law <b>Firm</b>')).toBe('The company name field may not contain < or >');
   });
 
   it('numeric', () => {

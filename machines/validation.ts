@@ -9,6 +9,13 @@
  * The validators fit @mantine/form's `validate` functions: (value, values) => message | null.
  */
 
+import isEmailExport from 'validator/lib/isEmail.js';
+
+type EmailCheck = (value: string) => boolean;
+// validator ships CommonJS: Node's ESM loader and the client bundler see its default export differently.
+const isEmailInterop = isEmailExport as unknown as EmailCheck | { default: EmailCheck };
+const isEmail: EmailCheck = typeof isEmailInterop === 'function' ? isEmailInterop : isEmailInterop.default;
+
 export type FormValues = Record<string, unknown>;
 
 /** A rule bound to nothing: it receives the field's display name to build its message. */
@@ -54,7 +61,39 @@ function lengthOf(value: unknown): number {
   return text(value).length;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest e-mail address SMTP delivers (RFC 5321 path limit less the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Valid in a quoted local part, but never in an address a person types, and unsafe next to HTML. */
+const EMAIL_FORBIDDEN = /[<>"'`\\\s]/;
+
+/** A deliverable e-mail address with nothing that could be read as markup or a second address. */
+export function isEmailAddress(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.length <= EMAIL_MAX_LENGTH &&
+    !EMAIL_FORBIDDEN.test(value) &&
+    isEmail(value)
+  );
+}
+
+export const PERSON_NAME_MAX_LENGTH = 100;
+/** Letters of any script (with their accents), spaces, and the punctuation of names: ' ’ - . , */
+const PERSON_NAME = /^[\p{L}\p{M} '’.,-]+$/u;
+
+/** A person's first or last name: Zoë, O’Brien, Jean-Luc, St. John, Smith, Jr. */
+export function isPersonName(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.length <= PERSON_NAME_MAX_LENGTH &&
+    PERSON_NAME.test(value) &&
+    /\p{L}/u.test(value)
+  );
+}
+
+/** Angle brackets would let a value pass for markup where it is shown or sent. */
+export function hasMarkup(value: unknown): boolean {
+  return typeof value === 'string' && /[<>]/.test(value);
+}
 
 export function required(): Rule {
   return (value, _values, field) => (isEmpty(value) ? `The ${field} field is required` : null);
@@ -62,7 +101,7 @@ export function required(): Rule {
 
 export function email(): Rule {
   return optional(
-    (value) => typeof value === 'string' && EMAIL.test(value.trim()),
+    (value) => typeof value === 'string' && isEmailAddress(value.trim()),
     (field) => `The ${field} field must be a valid email`,
   );
 }
@@ -139,6 +178,23 @@ export function alphaDash(): Rule {
   );
 }
 export { alphaDash as alpha_dash };
+
+/** A person's name: letters, spaces, apostrophes, hyphens, periods and commas, at most 100 characters. */
+export function personName(): Rule {
+  return optional(
+    (value) => isPersonName(text(value).trim()),
+    (field) =>
+      `The ${field} field may contain only letters, spaces, apostrophes, hyphens, periods and commas, at most ${PERSON_NAME_MAX_LENGTH} characters`,
+  );
+}
+
+/** Text without angle brackets: organisation names, addresses and other single-line values. */
+export function noMarkup(): Rule {
+  return optional(
+    (value) => !hasMarkup(value),
+    (field) => `The ${field} field may not contain < or >`,
+  );
+}
 
 /** A custom predicate; its message defaults to 'The {field} is not valid'. */
 export function rule(

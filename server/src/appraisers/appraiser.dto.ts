@@ -13,43 +13,50 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const number = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ACCESS_DETAILS = ['owner', 'tenant', 'realtor', 'lockbox', 'vacant'] as const;
 export const MORTGAGE_POSITIONS = ['first', 'second'] as const;
 
 const required = (field: string) => ({ message: `The ${field} field is required` });
+const longest = (field: string, count: number) => ({
+  message: `The ${field} field may not be longer than ${count} characters`,
+});
 
 /** Appraiser add form (spec section 5): every field required except notes. */
 export class AssignAppraiserDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID('all', { message: 'The customer_id field must be a client id' })
   customer_id?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID('all', { message: 'The appraiser_id field must be an appraiser id' })
   appraiser_id?: string;
 
   @Transform(trim)
   @IsString(required('first_name'))
   @IsNotEmpty(required('first_name'))
-  @MaxLength(100)
+  @MaxLength(100, longest('first_name', 100))
+  @IsPersonName()
   first_name: string;
 
   @Transform(trim)
   @IsString(required('last_name'))
   @IsNotEmpty(required('last_name'))
-  @MaxLength(100)
+  @MaxLength(100, longest('last_name', 100))
+  @IsPersonName()
   last_name: string;
 
   @Transform(trim)
   @IsString(required('email'))
-  @Matches(EMAIL, { message: 'The email field must be a valid email' })
+  @IsNotEmpty(required('email'))
+  @IsEmailAddress()
   email: string;
 
   @IsString(required('phone_number'))
@@ -64,7 +71,8 @@ export class AssignAppraiserDto {
   @Transform(trim)
   @IsString(required('address'))
   @IsNotEmpty(required('address'))
-  @MaxLength(300)
+  @MaxLength(300, longest('address', 300))
+  @HasNoMarkup()
   address: string;
 
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The expected_date field must be a date (YYYY-MM-DD)' })
@@ -82,29 +90,33 @@ export class AssignAppraiserDto {
   @Transform(trim)
   @IsString(required('lender'))
   @IsNotEmpty(required('lender'))
-  @MaxLength(200)
+  @MaxLength(200, longest('lender', 200))
+  @HasNoMarkup()
   lender: string;
 
   @Transform(trim)
   @IsString(required('underwriter_email'))
-  @Matches(EMAIL, { message: 'The underwriter_email field must be a valid email' })
+  @IsNotEmpty(required('underwriter_email'))
+  @IsEmailAddress()
   underwriter_email: string;
 
   @Transform(trim)
   @IsString(required('underwriter_name'))
   @IsNotEmpty(required('underwriter_name'))
-  @MaxLength(200)
+  @MaxLength(100, longest('underwriter_name', 100))
+  @IsPersonName()
   underwriter_name: string;
 
   @Transform(trim)
   @IsString(required('mortgage_number'))
   @IsNotEmpty(required('mortgage_number'))
-  @MaxLength(100)
+  @MaxLength(100, longest('mortgage_number', 100))
+  @HasNoMarkup()
   mortgage_number: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @IsString()
+  @IsString({ message: 'The notes field must be text' })
   @MaxLength(2000, { message: 'The notes field may not be longer than 2000 characters' })
   notes = '';
 }
@@ -116,25 +128,27 @@ export class QuoteRequestDto {
   @IsUUID('all', { each: true, message: 'The appraiser_ids field must list appraiser ids' })
   appraiser_ids: string[];
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID('all', { message: 'The customer_id field must be a client id' })
   customer_id?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
+  @IsOptionalNotNull()
+  @IsString({ message: 'The typed_id field must be text' })
+  @MaxLength(40, longest('typed_id', 40))
   typed_id?: string;
 
   @Transform(trim)
   @IsString(required('property_address'))
   @IsNotEmpty(required('property_address'))
-  @MaxLength(300)
+  @MaxLength(300, longest('property_address', 300))
+  @HasNoMarkup()
   property_address: string;
 
   @Transform(trim)
   @IsString(required('lender'))
   @IsNotEmpty(required('lender'))
-  @MaxLength(200)
+  @MaxLength(200, longest('lender', 200))
+  @HasNoMarkup()
   lender: string;
 
   @IsIn(MORTGAGE_POSITIONS, {
@@ -154,8 +168,8 @@ export class QuoteRequestDto {
   @IsISO8601({ strict: true }, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
   due_date: string;
 
-  @IsOptional()
-  @IsString()
+  @IsOptionalNotNull()
+  @IsString({ message: 'The comment field must be text' })
   @MaxLength(2000, { message: 'The comment field may not be longer than 2000 characters' })
   comment = '';
 }
@@ -164,19 +178,19 @@ export class ListAppraisersQuery extends PageQuery(1000, 1000) {
   /** The location filter. */
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(200, longest('search', 200))
   search = '';
 
   /** A bank name (from /banks/). */
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(200, longest('bank', 200))
   bank = '';
 }
 
 export class ListBanksQuery extends PageQuery(1000, 1000) {
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(200, longest('search', 200))
   search = '';
 }

@@ -9,48 +9,57 @@ import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { AppError } from '../platform/http/app-error.js';
+import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
-import { toCustomerView, type CustomerView } from './customer.view.js';
+import { toOwnCustomerView, type OwnCustomerView } from './customer.view.js';
 import { CustomersService } from './customers.service.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** What a customer may change of their own profile. */
 export class UpdateOwnProfileDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @IsString()
+  @IsString({ message: 'The first_name field is required' })
   @IsNotEmpty({ message: 'The first_name field is required' })
-  @MaxLength(100)
+  @MaxLength(100, { message: 'The first_name field may not be longer than 100 characters' })
+  @IsPersonName()
   first_name?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @IsString()
+  @IsString({ message: 'The last_name field is required' })
   @IsNotEmpty({ message: 'The last_name field is required' })
-  @MaxLength(100)
+  @MaxLength(100, { message: 'The last_name field may not be longer than 100 characters' })
+  @IsPersonName()
   last_name?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'The email field must be a valid email' })
+  @IsString({ message: 'The email field is required' })
+  @IsNotEmpty({ message: 'The email field is required' })
+  @IsEmailAddress()
   email?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
+  @IsString({ message: 'The phone_number field must be 10 digits after the +1 prefix' })
   @Matches(/^1\d{10}$/, { message: 'The phone_number field must be 10 digits after the +1 prefix' })
   phone_number?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @IsString()
-  @MaxLength(300)
+  @IsString({ message: 'The address_line field must be text' })
+  @MaxLength(300, { message: 'The address_line field may not be longer than 300 characters' })
+  @HasNoMarkup()
   address_line?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @IsString()
-  @MaxLength(200)
+  @IsString({ message: 'The lender field must be text' })
+  @MaxLength(200, { message: 'The lender field may not be longer than 200 characters' })
+  @HasNoMarkup()
   lender?: string;
 }
 
@@ -78,8 +87,8 @@ export class CustomerSelfController {
 
   @Roles('customer')
   @Get('customers/me/')
-  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<CustomerView>> {
-    return ok(toCustomerView(await this.own(caller)));
+  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<OwnCustomerView>> {
+    return ok(toOwnCustomerView(await this.own(caller)));
   }
 
   @Roles('customer')
@@ -88,10 +97,10 @@ export class CustomerSelfController {
     @Body() body: UpdateOwnProfileDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
-  ): Promise<DataEnvelope<CustomerView>> {
+  ): Promise<DataEnvelope<OwnCustomerView>> {
     const own = await this.own(caller);
     await this.customers.update(caller, own.id, body, meta);
-    return ok(toCustomerView(await this.own(caller)));
+    return ok(toOwnCustomerView(await this.own(caller)));
   }
 
   @Roles('customer')

@@ -1,4 +1,3 @@
-import { PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -21,10 +20,11 @@ import {
   normaliseStatus,
   NOTIFY_TYPES,
 } from '../../../machines/customer.enums.js';
+import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 
 const PHONE = /^1\d{10}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FILOGIX = /^[A-Za-z0-9_-]{1,16}$/;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const status = ({ value }: { value: unknown }) =>
@@ -38,18 +38,20 @@ class CustomerFields {
   @IsString({ message: 'The first_name field is required' })
   @IsNotEmpty({ message: 'The first_name field is required' })
   @MaxLength(100, { message: 'The first_name field may not be longer than 100 characters' })
+  @IsPersonName()
   first_name: string;
 
   @Transform(trim)
   @IsString({ message: 'The last_name field is required' })
   @IsNotEmpty({ message: 'The last_name field is required' })
   @MaxLength(100, { message: 'The last_name field may not be longer than 100 characters' })
+  @IsPersonName()
   last_name: string;
 
   @Transform(trim)
   @IsString({ message: 'The email field is required' })
-  @Matches(EMAIL, { message: 'The email field must be a valid email' })
-  @MaxLength(254, { message: 'The email field must be a valid email' })
+  @IsNotEmpty({ message: 'The email field is required' })
+  @IsEmailAddress()
   email: string;
 
   @IsString({ message: 'The phone_number field is required' })
@@ -63,7 +65,7 @@ class CustomerFields {
   @IsIn(DEAL_TYPES, { message: `The deal_type field must be one of ${DEAL_TYPES.join(', ')}` })
   deal_type: (typeof DEAL_TYPES)[number];
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(CUSTOMER_TYPES, { message: `The role field must be one of ${CUSTOMER_TYPES.join(', ')}` })
   role?: (typeof CUSTOMER_TYPES)[number];
 
@@ -80,16 +82,18 @@ class CustomerFields {
   })
   filogix_number?: string | null;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The lender field must be text' })
   @MaxLength(200, { message: 'The lender field may not be longer than 200 characters' })
+  @HasNoMarkup()
   lender?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The address_line field must be text' })
   @MaxLength(300, { message: 'The address_line field may not be longer than 300 characters' })
+  @HasNoMarkup()
   address_line?: string;
 
   @IsOptional()
@@ -102,25 +106,27 @@ class CustomerFields {
   @IsUUID('all', { message: 'The assistant field must be an assistant id' })
   assistant?: string | null;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The second_applicant_first_name field must be text' })
   @MaxLength(100, { message: 'The second_applicant_first_name field may not be longer than 100 characters' })
+  @IsPersonName()
   second_applicant_first_name?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The second_applicant_last_name field must be text' })
   @MaxLength(100, { message: 'The second_applicant_last_name field may not be longer than 100 characters' })
+  @IsPersonName()
   second_applicant_last_name?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
-  @ValidateIf((o: CustomerFields) => !!o.second_applicant_email)
-  @Matches(EMAIL, { message: 'The second_applicant_email field must be a valid email' })
+  @IsString({ message: 'The second_applicant_email field must be a valid email' })
+  @IsEmailAddress()
   second_applicant_email?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @ValidateIf((o: CustomerFields) => !!o.second_applicant_phone_number)
   @Matches(PHONE, {
     message: 'The second_applicant_phone_number field must be 10 digits after the +1 prefix',
@@ -129,25 +135,25 @@ class CustomerFields {
 }
 
 export class CreateCustomerDto extends CustomerFields {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'The initial_note field must be text' })
   @MaxLength(2000, { message: 'The initial_note field may not be longer than 2000 characters' })
   initial_note?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'The is_create_folder field must be true or false' })
   is_create_folder?: boolean;
 }
 
 /** An edit sends any subset of the client's fields. */
-export class UpdateCustomerDto extends PartialType(CustomerFields) {
+export class UpdateCustomerDto extends EditType(CustomerFields) {
   /** On a Filogix number change: true creates a new folder and archives the old one, false renames it. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'The is_create_folder field must be true or false' })
   is_create_folder?: boolean;
 
   /** The version the change was made on; a stale one answers 409. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt({ message: 'The version field must be a whole number' })
   @Min(1, { message: 'The version field must be at least 1' })
   version?: number;

@@ -46,3 +46,25 @@ export function toCustomerView(row: CustomerRow) {
 }
 
 export type CustomerView = ReturnType<typeof toCustomerView>;
+
+/**
+ * The client as they see their own file: without the staff's internal notes count, the brokerage's
+ * Filogix folder number and the review-request bookkeeping.
+ */
+export function toOwnCustomerView(row: CustomerRow) {
+  const {
+    notes_stat: _notes,
+    filogix_number: _filogix,
+    is_review_requested: _reviewRequested,
+    review_requested_at: _reviewRequestedAt,
+    ...own
+  } = toCustomerView(row);
+  return own;
+}
+
+export type OwnCustomerView = ReturnType<typeof toOwnCustomerView>;
+
+/** The view of a client for whoever asks: staff see everything, a customer only their own view. */
+export function customerViewFor(caller: { role: string }, row: CustomerRow): CustomerView | OwnCustomerView {
+  return caller.role === 'customer' ? toOwnCustomerView(row) : toCustomerView(row);
+}

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { FILE_STATUSES } from '../../../machines/documents.js';
 import { PageQuery } from '../platform/http/page-query.js';
+import { HasNoMarkup } from '../platform/http/value-rules.js';
 
 export class TutorialDto {
   @IsString({ message: 'The description field must be text' })
@@ -29,10 +30,12 @@ export class FormFieldDto {
 
   @IsString({ message: 'The name field is required' })
   @MaxLength(80, { message: 'The name field may not be longer than 80 characters' })
+  @HasNoMarkup()
   name: string;
 
   @IsString({ message: 'The caption field is required' })
   @MaxLength(200, { message: 'The caption field may not be longer than 200 characters' })
+  @HasNoMarkup()
   caption: string;
 
   @IsBoolean({ message: 'The disabled field must be true or false' })

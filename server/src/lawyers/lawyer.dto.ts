@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PartialType } from '@nestjs/swagger';
+import { EditType } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -10,38 +11,44 @@ export class OwnLawyerDto {
   @Transform(trim)
   @IsString({ message: 'The first_name field is required' })
   @IsNotEmpty({ message: 'The first_name field is required' })
-  @MaxLength(100)
+  @MaxLength(100, { message: 'The first_name field may not be longer than 100 characters' })
+  @IsPersonName()
   first_name: string;
 
   @Transform(trim)
   @IsString({ message: 'The last_name field is required' })
   @IsNotEmpty({ message: 'The last_name field is required' })
-  @MaxLength(100)
+  @MaxLength(100, { message: 'The last_name field may not be longer than 100 characters' })
+  @IsPersonName()
   last_name: string;
 
   @Transform(trim)
   @IsString({ message: 'The email field is required' })
-  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'The email field must be a valid email' })
+  @IsNotEmpty({ message: 'The email field is required' })
+  @IsEmailAddress()
   email: string;
 
   @IsString({ message: 'The phone_number field is required' })
   @Matches(/^1\d{10}$/, { message: 'The phone_number field must be 10 digits after the +1 prefix' })
   phone_number: string;
 
+  /** The law firm. */
   @Transform(trim)
   @IsString({ message: 'The company field is required' })
   @IsNotEmpty({ message: 'The company field is required' })
-  @MaxLength(200)
+  @MaxLength(200, { message: 'The company field may not be longer than 200 characters' })
+  @HasNoMarkup()
   company: string;
 
   @Transform(trim)
   @IsString({ message: 'The address_line field is required' })
   @IsNotEmpty({ message: 'The address_line field is required' })
-  @MaxLength(300)
+  @MaxLength(300, { message: 'The address_line field may not be longer than 300 characters' })
+  @HasNoMarkup()
   address_line: string;
 }
 
-export class EditLawyerDto extends PartialType(OwnLawyerDto) {}
+export class EditLawyerDto extends EditType(OwnLawyerDto) {}
 
 export class ListLawyersQuery extends PageQuery(1000, 1000) {
   @IsOptional()

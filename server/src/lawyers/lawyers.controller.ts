@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ROLES } from '../../../machines/roles.js';
-import { toCustomerView } from '../customers/customer.view.js';
+import { customerViewFor } from '../customers/customer.view.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
@@ -112,6 +112,6 @@ export class LawyersController {
   }
 
   private async client(caller: Caller, customerId: string) {
-    return ok(toCustomerView(await this.customers.visible(caller, customerId)));
+    return ok(customerViewFor(caller, await this.customers.visible(caller, customerId)));
   }
 }

@@ -1,5 +1,15 @@
 import { toLocalPhone, toWirePhone } from '@machines/phone';
-import { email, field, max, numeric, required, digits, type Validator } from '@machines/validation';
+import {
+  digits,
+  email,
+  field,
+  max,
+  noMarkup,
+  numeric,
+  personName,
+  required,
+  type Validator,
+} from '@machines/validation';
 import type { CustomerView } from '../customers/types';
 import type { AccessDetails, AssignAppraiserPayload, MortgagePosition, QuoteRequestPayload } from './types';
 
@@ -46,8 +56,8 @@ export function quoteRequestDefaults(client: CustomerView | undefined): QuoteReq
 
 /** Spec section 5, quote request. */
 export const quoteRequestRules: Record<keyof QuoteRequestValues, Validator> = {
-  property_address: field('property address', required()),
-  lender: field('lender', required()),
+  property_address: field('property address', required(), noMarkup()),
+  lender: field('lender', required(), noMarkup()),
   mortgage_position: field('mortgage position', required()),
   ltv: field('LTV', required(), numeric()),
   expected_value: field('expected value', required(), numeric()),
@@ -114,19 +124,19 @@ export function assignAppraiserDefaults(client: CustomerView | undefined): Assig
 
 /** Spec section 5, appraiser add form: everything required except the notes. */
 export const assignAppraiserRules: Record<keyof AssignAppraiserValues, Validator> = {
-  first_name: field('first name', required()),
-  last_name: field('last name', required()),
+  first_name: field('first name', required(), personName()),
+  last_name: field('last name', required(), personName()),
   email: field('email', required(), email()),
   phone_number: field('phone', required(), digits(10)),
-  address: field('address', required()),
+  address: field('address', required(), noMarkup()),
   expected_value: field('expected value', required(), numeric()),
   expected_date: field('expected completion date', required()),
   access_details: field('access details', required()),
   mortgage_position: field('mortgage position', required()),
-  lender: field('lender', required()),
+  lender: field('lender', required(), noMarkup()),
   underwriter_email: field("underwriter's e-mail", required(), email()),
-  mortgage_number: field('mortgage number', required()),
-  underwriter_name: field('underwriter', required()),
+  mortgage_number: field('mortgage number', required(), noMarkup()),
+  underwriter_name: field('underwriter', required(), personName()),
   notes: field('notes', max(COMMENT_MAX)),
 };
 

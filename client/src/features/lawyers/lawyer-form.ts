@@ -1,5 +1,5 @@
 import { toLocalPhone, toWirePhone } from '@machines/phone';
-import { digits, email, field, required, type Validator } from '@machines/validation';
+import { digits, email, field, noMarkup, personName, required, type Validator } from '@machines/validation';
 import type { CustomerView } from '../customers/types';
 import type { Lawyer, OwnLawyerPayload } from './types';
 
@@ -28,10 +28,10 @@ export function lawyerToForm(lawyer: Pick<Lawyer, keyof OwnLawyerPayload>): Lawy
 
 /** Spec section 5, own lawyer form: names, company and address required, e-mail valid, 10 digits. */
 export const lawyerFormRules: Record<keyof LawyerFormValues, Validator> = {
-  first_name: field('first name', required()),
-  last_name: field('last name', required()),
-  company: field('company name', required()),
-  address_line: field('address', required()),
+  first_name: field('first name', required(), personName()),
+  last_name: field('last name', required(), personName()),
+  company: field('company name', required(), noMarkup()),
+  address_line: field('address', required(), noMarkup()),
   email: field('email', required(), email()),
   phone_number: field('phone number', required(), digits(10)),
 };
@@ -80,12 +80,12 @@ export function clientToDetails(client: CustomerView): LawyerStepDetails {
 }
 
 export const lawyerStepDetailsRules: Record<keyof LawyerStepDetails, Validator> = {
-  first_name: field('first name', required()),
-  last_name: field('last name', required()),
+  first_name: field('first name', required(), personName()),
+  last_name: field('last name', required(), personName()),
   email: field('email', required(), email()),
   phone_number: field('phone number', required(), digits(10)),
-  address_line: field('address', required()),
-  lender: field('lender', required()),
+  address_line: field('address', required(), noMarkup()),
+  lender: field('lender', required(), noMarkup()),
   deal_type: field('deal type', required()),
 };
 

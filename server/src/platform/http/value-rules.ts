@@ -1,0 +1,18 @@
+import { ValidateBy } from 'class-validator';
+import { defaultMessage, email, noMarkup, personName, type Rule } from '../../../../machines/validation.js';
+
+/** A shared rule as a DTO decorator, so the API refuses exactly what the client forms refuse, in the same words. */
+function fromRule(name: string, rule: Rule): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown, args) => rule(value, {}, args?.property ?? '') === null,
+      defaultMessage: (args) =>
+        rule(args?.value, {}, args?.property ?? '') ?? defaultMessage(args?.property ?? ''),
+    },
+  });
+}
+
+export const IsEmailAddress = (): PropertyDecorator => fromRule('isEmailAddress', email());
+export const IsPersonName = (): PropertyDecorator => fromRule('isPersonName', personName());
+export const HasNoMarkup = (): PropertyDecorator => fromRule('hasNoMarkup', noMarkup());
