@@ -1,9 +1,9 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import { toCsv } from '../platform/http/csv.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { AppError } from '../platform/http/app-error.js';
 import { API } from '../platform/http/request-metadata.js';
@@ -102,7 +102,8 @@ export class CustomerHistoryController {
         'Content-Disposition',
         `attachment; filename="audit-trail-${customer.typed_id}.csv"`,
       );
-      return stringify(
+      return toCsv(
+        ['time', 'type', 'actor', 'role', 'stream', 'stream_id', 'changes'],
         entries.map((e) => [
           e.created,
           e.type,
@@ -112,7 +113,6 @@ export class CustomerHistoryController {
           e.stream_id,
           JSON.stringify(e.changes),
         ]),
-        { header: true, columns: ['time', 'type', 'actor', 'role', 'stream', 'stream_id', 'changes'] },
       );
     }
     const types: { type: string }[] = await this.dataSource.query(
