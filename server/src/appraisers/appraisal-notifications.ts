@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { OutgoingMessage } from '../notifications/message.js';
+import { emailMessage, type OutgoingMessage } from '../notifications/message.js';
 import { messageId, NotificationRules } from '../notifications/notification.rules.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
@@ -60,15 +60,16 @@ export class AppraisalNotifications implements OnModuleInit {
       ]
         .filter(Boolean)
         .join('\n');
-      return (await this.appraisers(appraiserIds)).map((appraiser) => ({
-        id: messageId(event, `quote-${appraiser.id}`),
-        channel: 'email',
-        to: appraiser.email,
-        recipientUserId: null,
-        rel: userId ? { type: 'User', id: userId } : null,
-        subject: `Appraisal quote request ${details.typed_id}`,
-        text: `Hello ${appraiser.first_name},\n\n${text}`,
-      }));
+      return (await this.appraisers(appraiserIds)).map((appraiser) =>
+        emailMessage({
+          id: messageId(event, `quote-${appraiser.id}`),
+          to: appraiser.email,
+          recipientUserId: null,
+          rel: userId ? { type: 'User', id: userId } : null,
+          subject: `Appraisal quote request ${details.typed_id}`,
+          text: `Hello ${appraiser.first_name},\n\n${text}`,
+        }),
+      );
     }
     if (event.type === 'appraiser.assigned') {
       const rows: {
@@ -86,9 +87,8 @@ export class AppraisalNotifications implements OnModuleInit {
       const d = client.appraisal;
       const userId = await this.clientUser(event.streamId);
       return [
-        {
+        emailMessage({
           id: messageId(event, 'appraiser-assigned'),
-          channel: 'email',
           to: appraiser.email,
           recipientUserId: null,
           rel: userId ? { type: 'User', id: userId } : null,
@@ -106,7 +106,7 @@ export class AppraisalNotifications implements OnModuleInit {
           ]
             .filter((line) => line !== null)
             .join('\n'),
-        },
+        }),
       ];
     }
     return [];

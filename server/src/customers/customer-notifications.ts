@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { messageId, NotificationRules } from '../notifications/notification.rules.js';
-import type { OutgoingMessage } from '../notifications/message.js';
+import { emailMessage, smsMessage, type OutgoingMessage } from '../notifications/message.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import type { CustomerNotificationRequested } from './customer.events.js';
@@ -16,6 +16,7 @@ interface Recipient {
   form_code: string | null;
   lawyer_email: string | null;
   lawyer_first_name: string | null;
+  lawyer_company: string | null;
   broker_first_name: string | null;
   broker_last_name: string | null;
 }
@@ -37,7 +38,7 @@ export class CustomerNotifications implements OnModuleInit {
     const rows: Recipient[] = await this.dataSource.query(
       `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number,
               (SELECT fo.code FROM forms fo WHERE fo.customer_id = c.id AND NOT fo.is_archived ORDER BY fo.created_at DESC LIMIT 1) AS form_code,
-              l.email AS lawyer_email, l.first_name AS lawyer_first_name, b.first_name AS broker_first_name, b.last_name AS broker_last_name
+              l.email AS lawyer_email, l.first_name AS lawyer_first_name, l.company AS lawyer_company, b.first_name AS broker_first_name, b.last_name AS broker_last_name
          FROM customers c LEFT JOIN lawyers l ON l.id = c.lawyer_id LEFT JOIN users b ON b.id = c.broker_id
         WHERE c.id = $1`,
       [customerId],
@@ -58,22 +59,20 @@ export class CustomerNotifications implements OnModuleInit {
     if (event.type === 'customer.review_requested') {
       const text = `Hi ${to.first_name}, thank you for choosing Homeward! Would you take a minute to review your experience with ${broker}? Reply to this message or visit ${this.config.publicUrl}/contacts.`;
       return [
-        {
+        emailMessage({
           ...base,
           id: messageId(event, 'review-email'),
-          channel: 'email',
           to: to.email,
           subject: 'How did we do?',
           text,
-        },
-        {
+        }),
+        smsMessage({
           ...base,
           id: messageId(event, 'review-sms'),
-          channel: 'sms',
           to: `+${to.phone_number}`,
           subject: 'Review request',
           text,
-        },
+        }),
       ];
     }
 
@@ -84,34 +83,31 @@ export class CustomerNotifications implements OnModuleInit {
         : `${this.config.publicUrl}/roadmap`;
       const text = `Hi ${to.first_name}, ${broker} has asked you to upload your documents for your mortgage application: ${link}`;
       return [
-        {
+        emailMessage({
           ...base,
           id: messageId(event, 'upload-email'),
-          channel: 'email',
           to: to.email,
           subject: 'Please upload your documents',
           text,
-        },
-        {
+        }),
+        smsMessage({
           ...base,
           id: messageId(event, 'upload-sms'),
-          channel: 'sms',
           to: `+${to.phone_number}`,
           subject: 'Upload request',
           text,
-        },
+        }),
       ];
     }
     if (!to.lawyer_email) return [];
     return [
-      {
+      emailMessage({
         ...base,
         id: messageId(event, 'lawyer-email'),
-        channel: 'email',
         to: to.lawyer_email,
         subject: `New client: ${to.first_name} ${to.last_name}`,
-        text: `Hello ${to.lawyer_first_name ?? ''}, ${to.first_name} ${to.last_name} has chosen you as their lawyer for their mortgage with ${broker}. Client e-mail: ${to.email}, phone: +${to.phone_number}.`,
-      },
+        text: `Hello ${to.lawyer_first_name ?? ''}, ${to.first_name} ${to.last_name} has chosen you${to.lawyer_company ? ` at ${to.lawyer_company}` : ''} as their lawyer for their mortgage with ${broker}. Client e-mail: ${to.email}, phone: +${to.phone_number}.`,
+      }),
     ];
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { masked, MASK, render } from './message.js';
+import { emailMessage, masked, MASK, render, smsMessage, textToHtml } from './message.js';
 
 describe('message texts', () => {
   const template = 'Your new Homeward password is {password}. Sign in at http://localhost:3000/auth.';
@@ -14,5 +14,20 @@ describe('message texts', () => {
     expect(masked(template)).toBe(
       `Your new Homeward password is ${MASK}. Sign in at http://localhost:3000/auth.`,
     );
+  });
+
+  it('escapes every character of an e-mail that HTML would read as markup, keeping the line breaks', () => {
+    expect(textToHtml('Hello Ann,\n\nSmith & <b>Jones</b> "LLP"\nToronto')).toBe(
+      '<!doctype html><html><body><p>Hello Ann,</p><p>Smith &amp; &lt;b&gt;Jones&lt;/b&gt; &quot;LLP&quot;<br>Toronto</p></body></html>',
+    );
+  });
+
+  it('gives an e-mail its escaped HTML body and a text message none', () => {
+    const fields = { id: '1-x', to: 'a@b.ca', recipientUserId: null, rel: null, subject: 'S', text: 'A <i>' };
+    expect(emailMessage(fields)).toMatchObject({
+      channel: 'email',
+      html: expect.stringContaining('A &lt;i&gt;'),
+    });
+    expect(smsMessage(fields)).toEqual({ ...fields, channel: 'sms' });
   });
 });
