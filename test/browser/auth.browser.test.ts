@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
+import { RESET_PATH, textedPassword } from '../support/accounts.js';
 import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Demo#2026pass';
 
@@ -28,7 +29,7 @@ describeInBrowser('signing in through the browser', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${t.url}/auth`);
-    await expect(page.getByText('Sign in to your account')).toBeTruthy();
+    await page.getByText('Sign in to your account').waitFor();
     await signIn(page, phone, PASSWORD);
     await page.waitForURL(`${t.url}${home}`);
     await page.getByText(`${name} welcome to Homeward!`).waitFor();
@@ -74,5 +75,61 @@ describeInBrowser('signing in through the browser', () => {
     await page.getByText('No active account found with the given credentials').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();
+  });
+
+  it('keeps the session over a reload with nothing readable by page script', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/auth`);
+    await signIn(page, '4165550101', PASSWORD);
+    await page.waitForURL(`${t.url}/dashboard`);
+    // The reload starts with no access token: the refresh cookie picks the session up.
+    const signedInAgain = page.waitForResponse(
+      (r) => r.url().endsWith('/core/api/v3/users/me/') && r.status() === 200,
+    );
+    await page.reload();
+    await signedInAgain;
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    const readable = await page.evaluate(() =>
+      [document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(' '),
+    );
+    expect(readable).not.toMatch(/eyJ/);
+    expect((await context.cookies()).find((c) => c.name === 'homeward_refresh')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/auth/api/v3/auth/token/',
+    });
+    await context.close();
+  });
+
+  // Last: it gives the demo customer a new password.
+  it('signs tab A out as soon as someone signs in with a password texted to its owner', async () => {
+    const owner = await browser.newContext();
+    const tabA = await owner.newPage();
+    await tabA.goto(`${t.url}/auth`);
+    await signIn(tabA, '4165550103', PASSWORD);
+    await tabA.waitForURL(`${t.url}/roadmap`);
+
+    expect((await t.http().post(RESET_PATH).send({ phone_number: PHONES.customer })).status).toBe(200);
+    const texted = await textedPassword(t, PHONES.customer);
+    // A reset nobody has used changes nothing for the owner.
+    await tabA.reload();
+    await tabA.waitForURL(`${t.url}/roadmap`);
+
+    const someoneElse = await browser.newContext();
+    const tabB = await someoneElse.newPage();
+    await tabB.goto(`${t.url}/auth`);
+    await signIn(tabB, '4165550103', texted);
+    await tabB.waitForURL(`${t.url}/auth/change-password`);
+
+    // Tab A's session has ended: it is on the sign-in page and cannot set a password.
+    await tabA.waitForURL(/\/auth(\?|$)/, { timeout: 5000 });
+    await tabA.getByText('Sign in to your account').waitFor();
+    await tabA.goto(`${t.url}/auth/change-password`);
+    await tabA.getByText('Sign in to your account').waitFor();
+    expect(await tabA.getByText('Create your password').count()).toBe(0);
+
+    await someoneElse.close();
+    await owner.close();
   });
 });
