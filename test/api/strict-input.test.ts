@@ -65,6 +65,18 @@ describe('input no handler can store is refused with 400 naming the field', () =
     expect(await eventCount()).toBe(before);
   });
 
+  it('refuses a NUL character in a form field of a multipart request, writing nothing', async () => {
+    const before = await eventCount();
+    const answer = await t
+      .http()
+      .post(`${CORE}/customers/${james}/notes/`)
+      .set(bearer(tok.pb))
+      .field('text', 'a\u0000b');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].code).toBe('invalid_character');
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses null for a field of an edit: The <field> field may not be null', async () => {
     const before = await eventCount();
     const client = await t

@@ -3,6 +3,12 @@ import type { Response } from 'express';
 import { ConcurrencyError } from '../event-store/concurrency.error.js';
 import { AppError, type ApiErrorItem } from './app-error.js';
 
+/**
+ * PostgreSQL's refusals of text it cannot store: a NUL character in text (22021) or in JSON (22P05).
+ * Input is checked for these before it reaches a handler; this catches any path that reads its own input.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 const STATUS_CODES: Record<number, string> = {
   400: 'bad_request',
   401: 'not_authenticated',
@@ -71,6 +77,18 @@ export class ErrorFilter implements ExceptionFilter {
         };
       }
       return { status: exception.getStatus(), errors: fromHttpException(exception) };
+    }
+    const databaseError = exception as { driverError?: { code?: string }; code?: string };
+    if (UNSTORABLE_TEXT.has(databaseError?.driverError?.code ?? databaseError?.code ?? '')) {
+      return {
+        status: 400,
+        errors: [
+          {
+            code: 'invalid_character',
+            description: 'The request contains a NUL character, which is not allowed.',
+          },
+        ],
+      };
     }
     const parserError = exception as { type?: string; status?: number };
     if (parserError?.type === 'entity.parse.failed') {
