@@ -86,7 +86,14 @@ describe('input no handler can store is refused with 400 naming the field', () =
       .send({ first_name: null });
     expectRefusal(client, 'first_name');
     expect(client.body.errors[0].description).toBe('The first_name field may not be null');
-    for (const field of ['email', 'lender', 'role', 'version', 'is_create_folder']) {
+    for (const field of [
+      'email',
+      'lender',
+      'role',
+      'second_applicant_phone_number',
+      'version',
+      'is_create_folder',
+    ]) {
       const answer = await t
         .http()
         .patch(`${CORE}/customers/${james}/`)

@@ -25,6 +25,7 @@ import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 
 const PHONE = /^1\d{10}$/;
+const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;
 const FILOGIX = /^[A-Za-z0-9_-]{1,16}$/;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const status = ({ value }: { value: unknown }) =>
@@ -126,9 +127,10 @@ class CustomerFields {
   @IsEmailAddress()
   second_applicant_email?: string;
 
+  /** '' when there is no second applicant's phone. */
   @IsOptionalNotNull()
-  @ValidateIf((o: CustomerFields) => !!o.second_applicant_phone_number)
-  @Matches(PHONE, {
+  @IsString({ message: 'The second_applicant_phone_number field must be 10 digits after the +1 prefix' })
+  @Matches(PHONE_OR_EMPTY, {
     message: 'The second_applicant_phone_number field must be 10 digits after the +1 prefix',
   })
   second_applicant_phone_number?: string;
