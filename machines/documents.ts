@@ -1,4 +1,4 @@
-import { isFileTooLarge } from './files.js';
+import { isFileTooLarge } from './accepted-files.js';
 
 /** Review status of an uploaded document. */
 export const FILE_STATUSES = ['issue', 'in_review', 'checked'] as const;
@@ -30,7 +30,7 @@ export function fieldIsChecked(
   return own.length > 0 && own.every((f) => f.status === 'checked');
 }
 
-/** The client's own check before queueing a file: strictly below 75 MB, as files.ts measures it. */
+/** The client's own check before queueing a file: strictly below 75 MB, as accepted-files.ts measures it. */
 export function isBelowUploadLimit(sizeBytes: number): boolean {
   return !isFileTooLarge(sizeBytes);
 }

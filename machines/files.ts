@@ -1,16 +1,8 @@
-/** Attached files (notes, chat comments, uploads): one limit and one message for all of them. */
-
-export const MAX_FILE_MB = 75;
-export const FILE_TOO_LARGE_MESSAGE = 'File is too large. The file size must be less than 75 megabytes.';
+/** Sizes of attached files (notes, chat comments, uploads) as people read them; the limit is in accepted-files.ts. */
 
 /** A file's size in megabytes, to two decimals. */
 export function fileSizeMb(bytes: number): number {
   return Math.round((bytes / 1024 / 1024) * 100) / 100;
-}
-
-/** A file must be strictly below 75 MB (its size in MB to two decimals). */
-export function isFileTooLarge(bytes: number): boolean {
-  return fileSizeMb(bytes) >= MAX_FILE_MB;
 }
 
 /** '1.4 MB', '820 KB', '12 B'. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { S3Client } from '@aws-sdk/client-s3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import S3rver from 's3rver';
 import { DiskStorage } from '../../server/src/platform/storage/disk.storage.js';
 import type { ObjectStorage } from '../../server/src/platform/storage/object-storage.js';
 import { S3Storage } from '../../server/src/platform/storage/s3.storage.js';
+import { eventually } from '../support/test-app.js';
 
 /** A body that yields `size` bytes in 1 MB chunks without ever holding them all. */
 function bytes(size: number, failAfter?: number): Readable {
@@ -98,5 +100,22 @@ describe.each(adapters)('%s storage', (_name, make) => {
   it('refuses keys that could escape the storage root', async () => {
     const storage = make();
     await expect(storage.put('../etc/passwd', Readable.from(['x']), 'text/plain')).rejects.toThrow(/Unsafe/);
+  });
+});
+
+describe('S3 storage', () => {
+  it('aborts the multipart upload of a body that fails after its first parts', async () => {
+    const send = jest.spyOn(S3Client.prototype, 'send');
+    try {
+      await expect(
+        s3.put('cut/multipart', bytes(20 * 1024 * 1024, 12 * 1024 * 1024), 'application/pdf'),
+      ).rejects.toThrow(/connection reset/);
+      const commands = () => send.mock.calls.map(([command]) => command.constructor.name);
+      expect(commands()).toContain('UploadPartCommand');
+      await eventually(() => expect(commands()).toContain('AbortMultipartUploadCommand'));
+      expect(await s3.exists('cut/multipart')).toBe(false);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

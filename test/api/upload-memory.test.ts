@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { PDF_HEAD } from '../support/multipart-upload.js';
 import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 const MB = 1024 * 1024;
 
-/** A 70 MB file on disk, written in 1 MB chunks, so neither side of the test holds it in memory. */
+/** A 70 MB PDF on disk, written in 1 MB chunks, so neither side of the test holds it in memory. */
 async function bigFile(path: string, size: number): Promise<void> {
   let written = 0;
   const chunk = Buffer.alloc(MB, 0x62);
@@ -18,8 +19,8 @@ async function bigFile(path: string, size: number): Promise<void> {
     new Readable({
       read() {
         if (written >= size) return void this.push(null);
+        this.push(written === 0 ? Buffer.concat([PDF_HEAD, chunk.subarray(PDF_HEAD.length)]) : chunk);
         written += MB;
-        this.push(chunk);
       },
     }),
     createWriteStream(path),

@@ -25,23 +25,22 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import {
+  acceptAttribute,
+  acceptByType,
+  PHOTO_TYPES,
+  UNACCEPTED_FILE_TYPE_MESSAGE,
+} from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
 import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-queue';
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormField, FormFile } from './types';
 import type { UploadState } from './use-upload';
 
-/** What the file picker offers: PDFs and photos first, office documents too. */
-export const UPLOAD_ACCEPT = [
-  'image/*',
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-];
-export const UNACCEPTED_TYPE_MESSAGE =
-  'This type of file is not accepted. Upload a PDF, a photo or an office document.';
+/** What the file picker offers: exactly the types the server accepts (PDFs, photos, Word and Excel). */
+export const UPLOAD_ACCEPT = acceptByType();
+/** The camera button: photos only. */
+const PHOTO_ACCEPT = acceptAttribute(PHOTO_TYPES);
 
 type FieldState = 'none' | 'issue' | 'in_review' | 'checked';
 
@@ -102,7 +101,7 @@ function FieldDropzone({ field, upload }: { field: FormField; upload: UploadStat
     <Stack gap="xs">
       <Dropzone
         onDrop={(files) => upload.add(field.name, files)}
-        onReject={() => upload.setFieldError(field.name, UNACCEPTED_TYPE_MESSAGE)}
+        onReject={() => upload.setFieldError(field.name, UNACCEPTED_FILE_TYPE_MESSAGE)}
         accept={UPLOAD_ACCEPT}
         disabled={upload.uploading}
         radius="md"
@@ -131,7 +130,7 @@ function FieldDropzone({ field, upload }: { field: FormField; upload: UploadStat
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              PDF, photos or office documents, less than 75 MB each
+              PDF, photos, Word or Excel documents, less than 75 MB each
             </Text>
           </Stack>
         </Group>
@@ -139,7 +138,7 @@ function FieldDropzone({ field, upload }: { field: FormField; upload: UploadStat
       <Group hiddenFrom="sm" grow>
         <FileButton
           onChange={(file) => file && upload.add(field.name, [file])}
-          accept="image/*,application/pdf"
+          accept={PHOTO_ACCEPT}
           capture="environment"
           disabled={upload.uploading}
         >

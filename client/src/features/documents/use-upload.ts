@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FILE_TOO_LARGE_MESSAGE } from '@machines/files';
+import { FILE_TOO_LARGE_MESSAGE } from '@machines/accepted-files';
 import {
   NO_DOCUMENTS_MESSAGE,
   UPLOAD_SUCCESS_MESSAGE,

@@ -2,9 +2,18 @@ import { ActionIcon, CloseButton, FileButton, Group, Paper, Text, Textarea, Tool
 import { IconPaperclip, IconSend2 } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { FILE_TOO_LARGE_MESSAGE, formatFileSize, isFileTooLarge } from '@machines/files';
+import {
+  acceptAttribute,
+  FILE_TOO_LARGE_MESSAGE,
+  isFileTooLarge,
+  looksAccepted,
+  UNACCEPTED_FILE_TYPE_MESSAGE,
+} from '@machines/accepted-files';
+import { formatFileSize } from '@machines/files';
 import { toast, toastError } from '../../ui/toast';
 import type { MessageFeed } from './use-message-feed';
+
+const FILE_ACCEPT = acceptAttribute();
 
 /**
  * Writing to a feed: a text of up to maxLength characters and one attached file. Enter sends,
@@ -63,6 +72,10 @@ export function MessageComposer({
 
   const attach = (picked: File | null) => {
     if (!picked) return;
+    if (!looksAccepted(picked)) {
+      toast.error(UNACCEPTED_FILE_TYPE_MESSAGE);
+      return;
+    }
     if (isFileTooLarge(picked.size)) {
       toast.error(FILE_TOO_LARGE_MESSAGE);
       return;
@@ -90,7 +103,7 @@ export function MessageComposer({
       )}
 
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <FileButton onChange={attach} disabled={sending}>
+        <FileButton onChange={attach} accept={FILE_ACCEPT} disabled={sending}>
           {(props) => (
             <Tooltip label="Attach a file" withArrow>
               <ActionIcon {...props} size={42} variant="default" radius="md" aria-label="Attach a file">

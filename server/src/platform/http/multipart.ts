@@ -1,15 +1,18 @@
+import { HttpStatus } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { fileTypeStream } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
+import {
+  FILE_SIZE_LIMIT_BYTES,
+  FILE_TOO_LARGE_MESSAGE,
+  UNACCEPTED_FILE_TYPE_MESSAGE,
+} from '../../../../machines/accepted-files.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { AppError } from './app-error.js';
-
-/** Files must be strictly below 75 MB (78,643,200 bytes), as the client measures them. */
-export const MAX_FILE_BYTES = 75 * 1024 * 1024 - 1;
-export const FILE_TOO_LARGE = 'File is too large. The file size must be less than 75 megabytes.';
+import { readHead } from './stream-head.js';
+import { SNIFF_HEAD_BYTES, sniffUploadType } from './upload-type.js';
 
 export interface ReceivedFile {
   field: string;
@@ -28,7 +31,6 @@ export interface MultipartOptions {
   acceptsFileField: (field: string) => boolean;
   textFields: readonly string[];
   maxFiles: number;
-  maxFileBytes?: number;
   maxTextBytes?: number;
 }
 
@@ -47,23 +49,33 @@ export function sanitiseFileName(name: string): string {
   return (stem || 'file') + extension;
 }
 
+const unacceptedType = (field: string) =>
+  new AppError(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'unsupported_file_type',
+    UNACCEPTED_FILE_TYPE_MESSAGE,
+    field,
+  );
+
 /**
- * Streams a multipart request: each file goes straight into object storage (its type sniffed from its
- * bytes), text fields are collected. Anything wrong (a file at the size limit, an unknown field, a cut
- * connection) rejects the request and removes every object it had stored, so nothing half-done is kept.
+ * Streams a multipart request: each file goes straight into object storage, text fields are collected.
+ * A file's type is read from its first bytes and must be one the product accepts; it is stored under that
+ * type, never the one the client claims. Anything wrong (a refused type, a file at the size limit, an
+ * unknown field, a cut connection) rejects the request, destroys the streams under way (their partial
+ * objects go with them) and removes every object already stored, so nothing half-done is kept.
  */
 export function receiveMultipart(
   request: Request,
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
-  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: request.headers,
         limits: {
-          fileSize: maxFileBytes,
+          // busboy signals the limit once a file reaches this many bytes: one byte less is accepted.
+          fileSize: FILE_SIZE_LIMIT_BYTES,
           files: options.maxFiles,
           fields: 20,
           fieldSize: options.maxTextBytes ?? 64 * 1024,
@@ -83,9 +95,13 @@ export function receiveMultipart(
     const fail = (error: AppError | Error): void => {
       if (failure) return;
       failure = error;
-      request.unpipe(parser);
-      request.resume(); // drain the rest of the body without keeping it
-      void finish();
+      // Torn down once busboy has finished the step that reported the problem: it still uses its streams.
+      process.nextTick(() => {
+        request.unpipe(parser);
+        parser.destroy(error); // and with it the file stream it is feeding, which removes its partial object
+        request.resume(); // drain the rest of the body without keeping it
+        void finish();
+      });
     };
 
     const finish = async (): Promise<void> => {
@@ -106,35 +122,29 @@ export function receiveMultipart(
     });
 
     parser.on('file', (field, stream: Readable, info) => {
-      if (failure) return void stream.resume();
+      if (failure) return void stream.destroy();
       if (!options.acceptsFileField(field)) {
-        stream.resume();
+        stream.destroy();
         return fail(
           AppError.badRequest('unknown_field', `The field ${field} does not take files here.`, field),
         );
       }
+      stream.on('limit', () => fail(AppError.invalidField(field, FILE_TOO_LARGE_MESSAGE)));
       const key = `${options.keyPrefix}/${randomUUID()}`;
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => (size += chunk.length));
-      stream.on('limit', () => {
-        stream.destroy(AppError.invalidField(field, FILE_TOO_LARGE));
-        fail(AppError.invalidField(field, FILE_TOO_LARGE));
-      });
+      const fileName = sanitiseFileName(info.filename ?? 'file');
       const work = (async () => {
-        const typed = await fileTypeStream(stream);
-        const sniffed = typed.fileType;
-        const mimeType =
-          sniffed?.mime ?? (info.mimeType === 'text/plain' ? 'text/plain' : 'application/octet-stream');
+        const { head, complete, body } = await readHead(stream, SNIFF_HEAD_BYTES);
+        const type = await sniffUploadType(head, complete, fileName);
+        if (!type) throw unacceptedType(field);
         stored.add(key);
-        await options.storage.put(key, typed as unknown as Readable, mimeType);
+        const { size } = await options.storage.put(key, body, type.mime);
         if (failure) return;
-        const fileName = sanitiseFileName(info.filename ?? 'file');
         files.push({
           field,
           key,
           fileName,
-          mimeType,
-          extension: sniffed?.ext ?? extname(fileName).slice(1).toLowerCase(),
+          mimeType: type.mime,
+          extension: type.extensions[0].slice(1),
           size,
         });
       })().catch((error: Error) =>
@@ -154,7 +164,10 @@ export function receiveMultipart(
       fail(AppError.badRequest('malformed_body', `The multipart body is not valid: ${error.message}`)),
     );
     parser.on('close', () => void finish());
-    request.on('aborted', () => fail(new Error('The upload was interrupted.')));
+    // A client that drops the connection mid-body: its file streams would otherwise wait for ever.
+    request.on('close', () => {
+      if (!request.complete) fail(new Error('The upload was interrupted.'));
+    });
     request.on('error', (error) => fail(error));
     request.pipe(parser);
   });

@@ -1,13 +1,24 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { servedFileType } from '../../../../machines/accepted-files.js';
 import { Public } from '../auth/auth.decorators.js';
 import { AppError } from '../http/app-error.js';
 import { API } from '../http/request-metadata.js';
 import { FileLinks } from './file-links.js';
 import { OBJECT_STORAGE, ObjectNotFound, type ObjectStorage } from './object-storage.js';
 
-/** Streams a stored file behind a signed link; `?download=1` asks the browser to save it. */
+/**
+ * Policy for every stored file: whatever its bytes, it runs no script and loads nothing, and a sandboxed
+ * document has an opaque origin, so it can never act as the product. Chromium still shows images and
+ * opens PDFs in its viewer under it (test/api/file-safety.test.ts opens both).
+ */
+export const STORED_FILE_POLICY = "sandbox; default-src 'none'";
+
+/**
+ * Streams a stored file behind a signed link under its accepted type: images and PDFs are shown inline,
+ * everything else (and every file on `?download=1`) is downloaded.
+ */
 @Controller(API.core)
 export class FilesController {
   constructor(
@@ -30,14 +41,16 @@ export class FilesController {
       if (error instanceof ObjectNotFound) throw AppError.notFound('This file is no longer stored.');
       throw error;
     }
-    const disposition = download ? 'attachment' : 'inline';
-    response.setHeader('Content-Type', claims.mime);
+    const served = servedFileType(claims.mime);
+    const disposition = served.inline && !download ? 'inline' : 'attachment';
+    response.setHeader('Content-Type', served.contentType);
     response.setHeader(
       'Content-Disposition',
       `${disposition}; filename*=UTF-8''${encodeURIComponent(claims.name)}`,
     );
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Cache-Control', 'private, max-age=600');
+    response.setHeader('Content-Security-Policy', STORED_FILE_POLICY);
+    response.setHeader('Cache-Control', 'private, no-store');
     await pipeline(body, response);
   }
 }
