@@ -6,7 +6,8 @@ import { EventStore } from '../../server/src/platform/event-store/event-store.js
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
 import { dumpReadTables } from '../support/read-tables.js';
-import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { createTestDatabase } from '../support/test-database.js';
+import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let store: EventStore;
@@ -109,21 +110,40 @@ describe('reading the log after commit', () => {
       await slow.query(
         `INSERT INTO events (stream_type, stream_id, stream_version, type, data) VALUES ('test', 'slow', 1, 'test.noted', '{"text":"slow"}')`,
       );
-      // A later position commits first.
-      await store.append(
+      // A later append waits for the open one: positions become visible in order.
+      const fast = store.append(
         { streamType: 'test', streamId: 'fast', expectedVersion: 'no_stream', events: [note('fast')] },
         SYSTEM_METADATA,
       );
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await store.readCommittedAfter(head, 100)).toEqual([]);
       await slow.query('COMMIT');
-      // Transaction ids are cluster-wide, so another database's open transaction may hold the reader back
-      // a moment longer; whenever it reads, it reads both, in order.
-      await eventually(async () => {
-        const seen = await store.readCommittedAfter(head, 100);
-        expect(seen.map((e) => e.streamId)).toEqual(['slow', 'fast']);
-      });
+      await fast;
+      const seen = await store.readCommittedAfter(head, 100);
+      expect(seen.map((e) => e.streamId)).toEqual(['slow', 'fast']);
     } finally {
       await slow.end();
+    }
+  });
+
+  it('is not held back by a transaction left open in another database of the same server', async () => {
+    const scratch = await createTestDatabase();
+    const idle = new pg.Client({ connectionString: scratch.url });
+    await idle.connect();
+    try {
+      await idle.query('BEGIN');
+      await idle.query('SELECT txid_current()');
+      const head = Number((await db.query('SELECT COALESCE(MAX(global_position), 0) AS p FROM events'))[0].p);
+      await store.append(
+        { streamType: 'test', streamId: 'while-idle', expectedVersion: 'no_stream', events: [note('seen')] },
+        SYSTEM_METADATA,
+      );
+      const seen = await store.readCommittedAfter(head, 100);
+      expect(seen.map((e) => e.streamId)).toEqual(['while-idle']);
+    } finally {
+      await idle.query('ROLLBACK');
+      await idle.end();
+      await scratch.drop();
     }
   });
 });

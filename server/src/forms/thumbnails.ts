@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import sharp from 'sharp';
 import { renderFirstPage } from './pdf-preview.js';
 import { Readable } from 'node:stream';
+import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import { SYSTEM_METADATA, type StoredEvent } from '../platform/event-store/event.types.js';
@@ -58,10 +59,15 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
 
   onModuleInit(): void {
     this.runner.register(this);
-    this.queue.register<ThumbnailJob>(MAKE_THUMBNAIL_JOB, (job) => this.make(job), 'thumbnails');
+    this.queue.register<ThumbnailJob>(MAKE_THUMBNAIL_JOB, (job) => this.make(job), {
+      queue: 'thumbnails',
+      // The file keeps its file-type icon; nothing else depends on the preview.
+      onGaveUp: async (job, reason) => this.logger.warn(`No preview for ${job.key}: ${reason}`),
+    });
   }
 
-  async handle(event: StoredEvent): Promise<void> {
+  /** Records the preview job with the checkpoint (`tx`); it is made after that commits. */
+  async handle(event: StoredEvent, tx?: EntityManager): Promise<void> {
     let job: ThumbnailJob | null = null;
     if (event.type === 'form_file.uploaded') {
       const d = (event as StoredEvent & FileUploaded).data;
@@ -88,7 +94,7 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         };
     }
     if (job && canThumbnail(job.mimeType))
-      await this.queue.add(MAKE_THUMBNAIL_JOB, job, { jobId: `${job.stream}-${job.id}` });
+      await this.queue.add(MAKE_THUMBNAIL_JOB, job, { jobId: `${job.stream}-${job.id}` }, tx);
   }
 
   async make(job: ThumbnailJob): Promise<void> {

@@ -2,11 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
-import { MESSAGE_EVENT_TYPES, type MessageSentData } from './message.events.js';
+import { MESSAGE_EVENT_TYPES, type MessageFailedData, type MessageSentData } from './message.events.js';
+
+/** What a message is filed under in the event log: its subject, else the user it went to. */
+function filedUnder(d: MessageSentData): { type: string; id: string } | null {
+  const type = d.relType ?? (d.recipientUserId ? 'User' : null);
+  const id = d.relId ?? d.recipientUserId;
+  return type && id ? { type, id } : null;
+}
 
 /**
- * The customer event log (`/events/api/v3/events/`): messages sent and sign-ins, filed under the
- * user they concern, plus the `messages_sent` table that makes sending idempotent.
+ * The customer event log (`/events/api/v3/events/`): messages sent or given up, and sign-ins, filed under
+ * the user they concern, plus the `messages_sent` table of delivered messages.
  */
 @Injectable()
 export class ActivityProjection extends InlineProjection {
@@ -30,14 +37,21 @@ export class ActivityProjection extends InlineProjection {
           event.createdAt,
         ],
       );
-      const relType = d.relType ?? (d.recipientUserId ? 'User' : null);
-      const relId = d.relId ?? d.recipientUserId;
-      if (relType && relId) {
-        await this.log(tx, event, relType, relId, {
+      const rel = filedUnder(d);
+      if (rel)
+        await this.log(tx, event, rel.type, rel.id, {
           recipient: d.recipient,
           subject: d.subject,
           text: d.text,
         });
+      return;
+    }
+    if (event.type === 'sms.failed' || event.type === 'email.failed') {
+      const d = event.data as MessageFailedData;
+      const rel = filedUnder(d);
+      if (rel) {
+        const context = { recipient: d.recipient, subject: d.subject, text: d.text, reason: d.reason };
+        await this.log(tx, event, rel.type, rel.id, context);
       }
       return;
     }

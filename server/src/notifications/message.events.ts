@@ -14,5 +14,15 @@ export interface MessageSentData {
   transport: string;
 }
 
+/** A message that could not be delivered within its retry window, and why (masked like the text). */
+export interface MessageFailedData extends MessageSentData {
+  reason: string;
+}
+
 export type MessageSent = NewEvent<'sms.sent' | 'email.sent', MessageSentData>;
-export const MESSAGE_EVENT_TYPES = ['sms.sent', 'email.sent'] as const;
+export type MessageFailed = NewEvent<'sms.failed' | 'email.failed', MessageFailedData>;
+export type MessageEvent = MessageSent | MessageFailed;
+
+export const MESSAGE_SENT_TYPES = ['sms.sent', 'email.sent'] as const;
+export const MESSAGE_FAILED_TYPES = ['sms.failed', 'email.failed'] as const;
+export const MESSAGE_EVENT_TYPES = [...MESSAGE_SENT_TYPES, ...MESSAGE_FAILED_TYPES] as const;

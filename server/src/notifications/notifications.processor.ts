@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
@@ -8,8 +9,9 @@ import { NotificationRules } from './notification.rules.js';
 export const SEND_MESSAGE_JOB = 'send-message';
 
 /**
- * Follows the event log from a durable checkpoint and queues the messages each event causes. If the
- * queue cannot take a job (Redis down), the checkpoint stays put and the event is tried again later.
+ * Follows the event log from a durable checkpoint and records the messages each event causes as jobs, in
+ * the transaction that moves the checkpoint. They are sent after it commits, each on its own, so a
+ * message that keeps failing delays only itself.
  */
 @Injectable()
 export class NotificationsProcessor implements EventProcessor, OnModuleInit {
@@ -26,9 +28,9 @@ export class NotificationsProcessor implements EventProcessor, OnModuleInit {
     this.runner.register(this);
   }
 
-  async handle(event: StoredEvent): Promise<void> {
+  async handle(event: StoredEvent, tx?: EntityManager): Promise<void> {
     for (const message of await this.rules.messagesFor(event)) {
-      await this.queue.add<OutgoingMessage>(SEND_MESSAGE_JOB, message, { jobId: message.id });
+      await this.queue.add<OutgoingMessage>(SEND_MESSAGE_JOB, message, { jobId: message.id }, tx);
     }
   }
 }

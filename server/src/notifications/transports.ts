@@ -1,10 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Channel } from './message.js';
 
 export interface Delivery {
+  /** The message id: the same on every try, so a carrier can tell a retry from a new message. */
+  id: string;
   channel: Channel;
   to: string;
   subject: string;
@@ -24,18 +27,32 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 
 /**
  * The default carrier: messages are kept in a file under the data directory (it stands in for the
- * recipient's phone or mailbox) and in memory, and only their masked text is logged.
+ * recipient's phone or mailbox) and in memory, and only their masked text is logged. Like a carrier with
+ * idempotency keys, it takes each message id once: a retry of a message already delivered (sent before a
+ * crash, say, but not yet recorded) adds nothing.
  */
 export class OutboxTransport implements Transport {
   readonly name = 'outbox';
   readonly delivered: Delivery[] = [];
   private readonly logger = new Logger('Outbox');
+  private deliveredIds: Promise<Set<string>> | null = null;
+  // One delivery at a time, so two tries of one message cannot both pass the check.
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly file: string | null) {}
 
-  async send(delivery: Delivery): Promise<void> {
-    this.delivered.push(delivery);
-    if (this.delivered.length > 1000) this.delivered.shift();
+  send(delivery: Delivery): Promise<void> {
+    const next = this.queue.then(() => this.deliver(delivery));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async deliver(delivery: Delivery): Promise<void> {
+    const ids = await this.idsDelivered();
+    if (ids.has(delivery.id)) {
+      this.logger.log(`${delivery.channel} ${delivery.id} was already delivered`);
+      return;
+    }
     if (this.file) {
       await mkdir(dirname(this.file), { recursive: true });
       const { maskedText: _masked, ...message } = delivery;
@@ -43,9 +60,31 @@ export class OutboxTransport implements Transport {
         mode: 0o600,
       });
     }
+    ids.add(delivery.id);
+    this.delivered.push(delivery);
+    if (this.delivered.length > 1000) this.delivered.shift();
     this.logger.log(
       `${delivery.channel} to ${delivery.to}: ${delivery.subject ? delivery.subject + ' | ' : ''}${delivery.maskedText}`,
     );
+  }
+
+  /** The ids already in the file (read once, then kept up to date in memory). */
+  private idsDelivered(): Promise<Set<string>> {
+    this.deliveredIds ??= (async () => {
+      const ids = new Set<string>();
+      if (!this.file || !existsSync(this.file)) return ids;
+      for (const line of (await readFile(this.file, 'utf8')).split('\n')) {
+        if (!line) continue;
+        try {
+          const { id } = JSON.parse(line) as { id?: string };
+          if (id) ids.add(id);
+        } catch {
+          // a line cut short by a crash delivered nothing
+        }
+      }
+      return ids;
+    })();
+    return this.deliveredIds;
   }
 }
 
@@ -53,12 +92,14 @@ export class OutboxTransport implements Transport {
 export class SmtpTransport implements Transport {
   readonly name = 'smtp';
   private readonly transporter: Transporter;
+  private readonly domain: string;
 
   constructor(
     url: string,
     private readonly from: string,
   ) {
     this.transporter = nodemailer.createTransport(url);
+    this.domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'homeward.local';
   }
 
   async send(delivery: Delivery): Promise<void> {
@@ -68,6 +109,8 @@ export class SmtpTransport implements Transport {
       subject: delivery.subject,
       text: delivery.text,
       html: delivery.html,
+      // SMTP has no idempotency key; a stable Message-ID lets mail systems fold a resent copy into one.
+      messageId: `<${delivery.id}@${this.domain}>`,
     });
   }
 

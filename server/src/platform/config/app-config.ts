@@ -34,6 +34,10 @@ export interface AppConfig {
   processorPollMs: number;
   rateLimit: { perIp: number; perPhone: number };
   runWorkers: boolean;
+  /** Follow the event log (pushes, messages, previews); command-line tools turn it off. */
+  runProcessors: boolean;
+  /** A failing job is retried with exponential backoff (capped) until the window has passed, then recorded as failed. */
+  jobRetry: { baseDelayMs: number; maxDelayMs: number; windowMs: number };
   trustProxy: boolean | number;
   /** Namespaces queues, socket rooms and counters in Redis, so several deployments can share one server. */
   redisPrefix: string;
@@ -115,6 +119,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       env.MORTGAGE_APPLICATION_URL ?? 'https://apply.homeward.example/mortgage-application',
     processorPollMs: int(env, 'PROCESSOR_POLL_MS', 250),
     runWorkers: bool(env, 'RUN_WORKERS', true),
+    runProcessors: bool(env, 'RUN_PROCESSORS', true),
+    jobRetry: {
+      baseDelayMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
+      maxDelayMs: int(env, 'JOB_RETRY_MAX_DELAY_MS', 5 * 60_000),
+      windowMs: int(env, 'JOB_RETRY_WINDOW_MS', 60 * 60_000),
+    },
     redisPrefix: env.REDIS_PREFIX ?? 'homeward',
     trustProxy: env.TRUST_PROXY
       ? /^\d+$/.test(env.TRUST_PROXY)

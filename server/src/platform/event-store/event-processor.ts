@@ -6,23 +6,36 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { EventStore } from './event-store.js';
 import type { StoredEvent } from './event.types.js';
 
 /**
  * Work that follows the event log after commit. A durable processor keeps its checkpoint in PostgreSQL and
- * runs on one instance at a time (an advisory lock), so each event is handled at least once across restarts
- * and outages. A local processor (realtime pushes) follows the log from the moment this instance started.
+ * runs on one instance at a time (an advisory lock); it only records jobs, in the transaction that moves
+ * its checkpoint (`tx`), and the jobs run after that commits, so a slow or failing job never holds the log.
+ * A local processor (realtime pushes) follows the log from the moment this instance started.
  */
 export interface EventProcessor {
   readonly name: string;
   readonly durable: boolean;
-  handle(event: StoredEvent): Promise<void>;
+  handle(event: StoredEvent, tx?: EntityManager): Promise<void>;
+}
+
+/** How far a processor is behind the log: events not handled yet, and how long the oldest has waited. */
+export interface ProcessorLag {
+  name: string;
+  position: number;
+  head: number;
+  behind: number;
+  oldestUnhandledSeconds: number;
 }
 
 const BATCH = 200;
+const LAG_EVERY_MS = 5000;
+const LAG_WARN_SECONDS = 30;
 
 interface Running {
   processor: EventProcessor;
@@ -40,12 +53,16 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   private timer: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private unsubscribe: (() => void) | null = null;
+  private lagTimer: NodeJS.Timeout | null = null;
+  private lagSnapshot: ProcessorLag[] = [];
+  private readonly lagWarnedAt = new Map<string, number>();
   private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
   register(processor: EventProcessor): void {
@@ -56,6 +73,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // Command-line tools (migrate, seed, rebuild) load the application but must not act on the log.
+    if (!this.config.runProcessors) return;
     const [{ head }] = (await this.dataSource.query(
       'SELECT COALESCE(MAX(global_position), 0)::bigint AS head FROM events',
     )) as {
@@ -72,18 +91,24 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     this.unsubscribe = this.events.onAppended(() => this.wake());
     await this.listen();
     this.timer = setInterval(() => this.wake(), this.config.processorPollMs);
+    this.lagTimer = setInterval(() => void this.measureLag(), LAG_EVERY_MS);
     this.wake();
+    await this.measureLag();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.lagTimer) clearInterval(this.lagTimer);
     this.unsubscribe?.();
     await this.listener?.end().catch(() => undefined);
     while (this.running.some((r) => r.busy)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
-  /** Runs every processor until it has caught up; used by tests and tools that need the side effects now. */
+  /**
+   * Runs every processor until it has caught up, and the jobs they recorded that are due; used by tests and
+   * tools that need the side effects now.
+   */
   async drain(): Promise<void> {
     for (let round = 0; round < 100; round++) {
       while (this.running.some((r) => r.busy)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -92,8 +117,61 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
         run.retryAt = 0;
         if ((await this.tick(run)) > 0) progressed = true;
       }
+      if ((await this.queue.flush()) > 0) progressed = true;
       if (!progressed) return;
     }
+  }
+
+  /** The lag measured last (every few seconds), for `/health`. */
+  lag(): readonly ProcessorLag[] {
+    return this.lagSnapshot;
+  }
+
+  /** Measures each processor's lag, and logs the ones far behind. */
+  async measureLag(): Promise<readonly ProcessorLag[]> {
+    try {
+      const [{ head }] = (await this.dataSource.query(
+        'SELECT COALESCE(MAX(global_position), 0)::bigint AS head FROM events',
+      )) as { head: string }[];
+      const checkpoints = (await this.dataSource.query(
+        'SELECT name, position FROM processor_checkpoints WHERE name = ANY($1)',
+        [this.running.filter((r) => r.processor.durable).map((r) => r.processor.name)],
+      )) as { name: string; position: string }[];
+      const snapshot: ProcessorLag[] = [];
+      for (const run of this.running) {
+        const name = run.processor.name;
+        const checkpoint = checkpoints.find((c) => c.name === name);
+        const position = run.processor.durable ? Number(checkpoint?.position ?? 0) : run.position;
+        const [oldest] = (await this.dataSource.query(
+          `SELECT extract(epoch FROM now() - created_at)::float AS age FROM events
+            WHERE global_position > $1 ORDER BY global_position LIMIT 1`,
+          [position],
+        )) as { age: number }[];
+        const lag = {
+          name,
+          position,
+          head: Number(head),
+          behind: Math.max(0, Number(head) - position),
+          oldestUnhandledSeconds: Math.max(0, Math.round(oldest?.age ?? 0)),
+        };
+        snapshot.push(lag);
+        this.warnIfBehind(lag);
+      }
+      this.lagSnapshot = snapshot;
+    } catch (error) {
+      this.logger.warn(`Cannot measure processor lag: ${(error as Error).message}`);
+    }
+    return this.lagSnapshot;
+  }
+
+  private warnIfBehind(lag: ProcessorLag): void {
+    if (lag.oldestUnhandledSeconds < LAG_WARN_SECONDS) return;
+    const last = this.lagWarnedAt.get(lag.name) ?? 0;
+    if (Date.now() - last < 60_000) return;
+    this.lagWarnedAt.set(lag.name, Date.now());
+    this.logger.warn(
+      `${lag.name} is ${lag.behind} positions behind; the oldest unhandled event waits for ${lag.oldestUnhandledSeconds} s`,
+    );
   }
 
   // Appends on other instances wake this one through PostgreSQL's NOTIFY.
@@ -179,7 +257,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       let failure: unknown = null;
       for (const event of batch) {
         try {
-          await run.processor.handle(event);
+          await run.processor.handle(event, tx);
           done = event.position;
         } catch (error) {
           failure = error;
@@ -194,6 +272,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       }
       return { moved: batch.length, failure };
     });
+    // The jobs recorded with the checkpoint start now that they are committed.
+    if (outcome.moved > 0) this.queue.wake();
     if (outcome.failure) throw outcome.failure;
     return outcome.moved;
   }

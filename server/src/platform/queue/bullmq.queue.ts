@@ -1,25 +1,149 @@
 import { Logger } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { type JobOptions, type JobQueue, JobRegistry, RETRY } from './job-queue.js';
+import type { JobOutbox } from './job-outbox.js';
+import { failureReason } from './job-queue.js';
+import { RecordedJobQueue } from './recorded-job-queue.js';
+import type { RetryPolicy } from './retry-policy.js';
 
-/** BullMQ on Redis: jobs are shared by every instance, retried with exponential backoff, deduplicated by id. */
-export class BullMqQueue implements JobQueue {
+const BACKOFF = 'capped-exponential';
+// Tries are bounded by the retry window, not by a count.
+const UNBOUNDED_ATTEMPTS = 1_000_000;
+const RELAY_BATCH = 100;
+
+/**
+ * BullMQ on Redis, shared by every instance. Jobs are first recorded in PostgreSQL with the checkpoint
+ * that caused them, then relayed to Redis after commit (deduplicated by job id), so a Redis outage only
+ * delays them. A worker that dies loses its job lock within seconds and another worker takes the job up.
+ */
+export class BullMqQueue extends RecordedJobQueue {
   readonly driver = 'bullmq' as const;
-  private readonly registry = new JobRegistry();
   private readonly logger = new Logger('Jobs');
   private readonly connection: Redis;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private relaying: Promise<number> | null = null;
+  private relayAgain = false;
+  private stopped = false;
 
   constructor(
     redisUrl: string,
     private readonly prefix: string,
+    outbox: JobOutbox,
+    private readonly retry: RetryPolicy,
     private readonly runWorker = true,
-    private readonly retry = RETRY,
+    private readonly settings = { concurrency: 4, relayPollMs: 1000, lockDurationMs: 10_000 },
   ) {
+    super(outbox);
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (error) => this.logger.warn(`Redis: ${error.message}`));
+  }
+
+  wake(): void {
+    if (this.timer && !this.stopped) void this.relay();
+  }
+
+  async flush(): Promise<number> {
+    let taken = 0;
+    for (let moved = await this.relay(); moved > 0; moved = await this.relay()) taken += moved;
+    return taken;
+  }
+
+  async start(): Promise<void> {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.wake(), this.settings.relayPollMs);
+    this.wake();
+    if (!this.runWorker) return;
+    for (const name of this.registry.queueNames()) {
+      const worker = new Worker(name, (job) => this.process(job), {
+        connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
+        concurrency: this.settings.concurrency,
+        prefix: this.prefix,
+        // A job whose worker died is noticed within seconds (the defaults wait up to a minute)...
+        lockDuration: this.settings.lockDurationMs,
+        stalledInterval: this.settings.lockDurationMs / 2,
+        // ...and a crash is not a reason to drop it: jobs check what was already done before acting.
+        maxStalledCount: 10,
+        settings: { backoffStrategy: (attemptsMade: number) => this.retry.delayAfter(attemptsMade) },
+      });
+      worker.on('failed', (job, error) =>
+        this.logger.warn(
+          `Job ${job?.name}:${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
+        ),
+      );
+      worker.on('error', (error) => this.logger.warn(`Worker ${name}: ${error.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.connection.disconnect();
+    await this.relaying?.catch(() => 0);
+  }
+
+  private async process(job: Job): Promise<void> {
+    try {
+      await this.registry.handler(job.name)(job.data);
+    } catch (error) {
+      const reason = failureReason(error);
+      const attemptsMade = job.attemptsMade + 1;
+      if (!this.retry.givesUp(Date.now() - job.timestamp, attemptsMade)) throw error;
+      this.logger.error(`Job ${job.name}:${job.id} gave up after ${attemptsMade} attempts: ${reason}`);
+      // Recorded as failed by its owner; the job itself completes, so it is not tried again.
+      await this.registry.onGaveUp(job.name)?.(job.data, reason);
+    }
+  }
+
+  /** Hands recorded jobs to Redis; one pass at a time in this instance. Answers how many it moved. */
+  private relay(): Promise<number> {
+    if (this.relaying) {
+      this.relayAgain = true;
+      return this.relaying;
+    }
+    this.relaying = (async () => {
+      let moved = 0;
+      try {
+        do {
+          this.relayAgain = false;
+          for (let batch = await this.relayBatch(); batch > 0; batch = await this.relayBatch())
+            moved += batch;
+        } while (this.relayAgain && !this.stopped);
+      } catch (error) {
+        this.logger.warn(`Cannot hand jobs to Redis yet: ${(error as Error).message}`);
+      } finally {
+        this.relaying = null;
+      }
+      return moved;
+    })();
+    return this.relaying;
+  }
+
+  private async relayBatch(): Promise<number> {
+    if (this.stopped) return 0;
+    const jobs = await this.outbox.claim(this.registry.queueNames(), RELAY_BATCH);
+    for (const [index, job] of jobs.entries()) {
+      try {
+        // The same id is one job in Redis, so a job relayed twice (a crash after adding it) runs once.
+        await this.queue(job.queue).add(job.name, job.data, {
+          jobId: job.id,
+          attempts: UNBOUNDED_ATTEMPTS,
+          backoff: { type: BACKOFF },
+          removeOnComplete: { age: 24 * 3600, count: 10_000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        });
+      } catch (error) {
+        // Redis refused: the rest are left for the next pass rather than held for their lease.
+        await Promise.all(jobs.slice(index).map((left) => this.outbox.release(left.id)));
+        throw error;
+      }
+      await this.outbox.remove(job.id);
+    }
+    return jobs.length;
   }
 
   private queue(name: string): Queue {
@@ -30,42 +154,5 @@ export class BullMqQueue implements JobQueue {
       this.queues.set(name, queue);
     }
     return queue;
-  }
-
-  register<T>(name: string, handler: (data: T) => Promise<void>, queue?: string): void {
-    this.registry.register(name, handler, queue);
-  }
-
-  async add<T>(name: string, data: T, options: JobOptions): Promise<void> {
-    // Refuses a job nobody handles before it reaches Redis.
-    await this.queue(this.registry.queueOf(name)).add(name, data, {
-      jobId: `${name}-${options.jobId}`.replace(/:/g, '-'),
-      attempts: this.retry.attempts,
-      backoff: { type: 'exponential', delay: this.retry.baseDelayMs },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
-  }
-
-  async start(): Promise<void> {
-    if (!this.runWorker || this.workers.length > 0) return;
-    for (const name of this.registry.queueNames()) {
-      const worker = new Worker(name, (job) => this.registry.handler(job.name)(job.data), {
-        connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
-        concurrency: 4,
-        prefix: this.prefix,
-      });
-      worker.on('failed', (job, error) =>
-        this.logger.warn(`Job ${job?.name}:${job?.id} failed: ${error.message}`),
-      );
-      worker.on('error', (error) => this.logger.warn(`Worker ${name}: ${error.message}`));
-      this.workers.push(worker);
-    }
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    this.connection.disconnect();
   }
 }

@@ -1,56 +1,90 @@
+import type { EntityManager } from 'typeorm';
+
 export type JobHandler<T = unknown> = (data: T) => Promise<void>;
+
+/** Called once when a job has failed for the whole retry window, with the last error's message. */
+export type GiveUpHandler<T = unknown> = (data: T, reason: string) => Promise<void>;
 
 export interface JobOptions {
   /** The same id added twice is one job: processors may enqueue an event's work more than once. */
   jobId: string;
 }
 
+export interface JobRegistration<T = unknown> {
+  /** Groups jobs (e.g. notifications, thumbnails) so each can be scaled and watched on its own. */
+  queue?: string;
+  /** Records that the job will never be done (e.g. `sms.failed`); without it the job is only logged. */
+  onGaveUp?: GiveUpHandler<T>;
+}
+
 /**
- * Background work behind one interface: run in this process when no Redis is configured, or as BullMQ
- * jobs shared by every instance when it is. `add` resolves once the job is safely accepted (in process:
- * once it has run), so a caller only moves on when the work cannot be lost.
+ * Background work behind one interface, in process when no Redis is configured or as BullMQ jobs shared
+ * by every instance when it is. `add` records the job in PostgreSQL, in the caller's transaction when it
+ * passes one: the job is kept exactly when that transaction commits, and runs only after it has.
  */
 export interface JobQueue {
   readonly driver: 'in-process' | 'bullmq';
-  /** `queue` groups jobs (e.g. notifications, thumbnails) so each can be scaled and watched on its own. */
-  register<T>(name: string, handler: JobHandler<T>, queue?: string): void;
-  add<T>(name: string, data: T, options: JobOptions): Promise<void>;
+  register<T>(name: string, handler: JobHandler<T>, options?: JobRegistration<T>): void;
+  add<T>(name: string, data: T, options: JobOptions, tx?: EntityManager): Promise<void>;
+  /** Jobs were recorded by a transaction that has just committed: start on them without waiting for the poll. */
+  wake(): void;
+  /** Works every job that is due now (in process) or hands it to Redis (BullMQ); answers how many it took. */
+  flush(): Promise<number>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
-export const RETRY = { attempts: 6, baseDelayMs: 500 };
-
 export const DEFAULT_QUEUE = 'notifications';
 
-export class JobRegistry {
-  private readonly handlers = new Map<string, JobHandler<unknown>>();
-  private readonly queues = new Map<string, string>();
+interface Registered {
+  handler: JobHandler<unknown>;
+  queue: string;
+  onGaveUp: GiveUpHandler<unknown> | null;
+}
 
-  register<T>(name: string, handler: JobHandler<T>, queue = DEFAULT_QUEUE): void {
-    if (this.handlers.has(name)) throw new Error(`Job "${name}" has two handlers`);
-    this.handlers.set(name, handler as JobHandler<unknown>);
-    this.queues.set(name, queue);
+export class JobRegistry {
+  private readonly jobs = new Map<string, Registered>();
+
+  register<T>(name: string, handler: JobHandler<T>, options: JobRegistration<T> = {}): void {
+    if (this.jobs.has(name)) throw new Error(`Job "${name}" has two handlers`);
+    this.jobs.set(name, {
+      handler: handler as JobHandler<unknown>,
+      queue: options.queue ?? DEFAULT_QUEUE,
+      onGaveUp: (options.onGaveUp as GiveUpHandler<unknown> | undefined) ?? null,
+    });
   }
 
   queueOf(name: string): string {
-    this.handler(name);
-    return this.queues.get(name)!;
+    return this.job(name).queue;
   }
 
   queueNames(): string[] {
-    return [...new Set(this.queues.values())];
+    return [...new Set([...this.jobs.values()].map((job) => job.queue))];
   }
 
   handler(name: string): JobHandler<unknown> {
-    const handler = this.handlers.get(name);
-    if (!handler) throw new Error(`Job "${name}" has no handler`);
-    return handler;
+    return this.job(name).handler;
+  }
+
+  onGaveUp(name: string): GiveUpHandler<unknown> | null {
+    return this.job(name).onGaveUp;
   }
 
   names(): string[] {
-    return [...this.handlers.keys()];
+    return [...this.jobs.keys()];
   }
+
+  private job(name: string): Registered {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`Job "${name}" has no handler`);
+    return job;
+  }
+}
+
+/** Why a job failed, short enough to keep beside it. */
+export function failureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500) || 'unknown error';
 }
