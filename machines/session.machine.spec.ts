@@ -160,12 +160,16 @@ describe('session machine', () => {
   });
 
   it('starts by trying a refresh (the cookie may hold a session) and picks the session up', async () => {
-    const refreshTokens = jestFn(() => Promise.resolve({ access: 'access-2' }));
+    let refreshes = 0;
+    const refreshTokens = () => {
+      refreshes += 1;
+      return Promise.resolve({ access: 'access-2' });
+    };
     const { actor, calls } = start({}, { refreshTokens });
 
     expect(actor.getSnapshot().matches('refreshing')).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(refreshTokens.calls).toHaveLength(1);
+    expect(refreshes).toBe(1);
     expect(calls.persisted).toEqual([{ access: 'access-2' }]);
     expect(snapshot.context.access).toBe('access-2');
     expect(snapshot.context.user).toEqual(broker);

@@ -300,7 +300,9 @@ describe('password reset', () => {
     // Accounts just for these tests, so other tests keep the demo password.
     await registerCustomer(t, phone, 'Initial#pass1');
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('texts a pending password that only takes over, ending every other session, when it is used', async () => {
     const before = await t.login(phone, 'Initial#pass1');

@@ -90,8 +90,11 @@ describeInBrowser('signing in through the browser', () => {
     await page.reload();
     await signedInAgain;
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    const readable = await page.evaluate(() =>
-      [document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(' '),
+    // What any script on the page can read: cookies it may see and both storages.
+    const readable = String(
+      await page.evaluate(
+        '[document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(" ")',
+      ),
     );
     expect(readable).not.toMatch(/eyJ/);
     expect((await context.cookies()).find((c) => c.name === 'homeward_refresh')).toMatchObject({
