@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import type { Response } from 'supertest';
-import { routeTable, type Route } from '../support/route-table.js';
-import { bearer, eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import type { Route } from '../support/route-table.js';
+import { bearer, eventually, type TestApp } from '../support/test-app.js';
 import {
-  buildWorld,
   CALLERS,
   type CallerName,
   coverageProblems,
@@ -20,6 +19,7 @@ import {
   type Side,
   SIDES,
   type World,
+  startWorld,
 } from '../support/world.js';
 
 let t: TestApp;
@@ -28,9 +28,7 @@ let routes: Route[];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await buildWorld(t);
-  routes = routeTable(t.app);
+  ({ t, w, routes } = await startWorld());
 }, 120000);
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
-import { dtoFields, routeTable, type Route } from '../support/route-table.js';
-import { bearer, startTestApp, type TestApp } from '../support/test-app.js';
+import { dtoFields, type Route } from '../support/route-table.js';
+import { bearer, type TestApp } from '../support/test-app.js';
 import {
-  buildWorld,
   type CallerName,
   needsFresh,
   noteOf,
@@ -11,6 +10,7 @@ import {
   resolve,
   type Values,
   type World,
+  startWorld,
 } from '../support/world.js';
 
 let t: TestApp;
@@ -18,9 +18,7 @@ let w: World;
 let routes: Route[];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await buildWorld(t);
-  routes = routeTable(t.app);
+  ({ t, w, routes } = await startWorld());
 }, 120000);
 
 afterAll(async () => {

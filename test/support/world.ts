@@ -5,8 +5,8 @@ import { DEMO_PASSWORD } from '../../server/src/seeds/demo-accounts.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import type { PasswordDelivery } from '../../server/src/users/user.events.js';
 import { PDF_MINIMAL, uploadMultipart } from './multipart-upload.js';
-import { fillPath, type Route } from './route-table.js';
-import { bearer, PHONES, type TestApp } from './test-app.js';
+import { fillPath, routeTable, type Route } from './route-table.js';
+import { bearer, PHONES, startTestApp, type TestApp } from './test-app.js';
 
 /** Who calls: nobody, the two customers, their two brokers, the assistant and the principal broker. */
 export const CALLERS = [
@@ -285,6 +285,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staff,
     sides,
   };
+}
+
+/** One application, its two client files and its route table, shared by every case of a suite. */
+export async function startWorld(): Promise<{ t: TestApp; w: World; routes: Route[] }> {
+  const t = await startTestApp();
+  return { t, w: await buildWorld(t), routes: routeTable(t.app) };
 }
 
 function appraisalDetails(person: { first: string; last: string; phone: string; email: string }) {
