@@ -122,9 +122,9 @@ export function receiveMultipart(
     });
 
     parser.on('file', (field, stream: Readable, info) => {
-      if (failure) return void stream.destroy();
+      if (failure) return void stream.resume();
       if (!options.acceptsFileField(field)) {
-        stream.destroy();
+        stream.resume();
         return fail(
           AppError.badRequest('unknown_field', `The field ${field} does not take files here.`, field),
         );
