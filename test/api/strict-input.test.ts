@@ -140,7 +140,7 @@ describe('input no handler can store is refused with 400 naming the field', () =
         .patch(path)
         .set(bearer(tok.pb))
         .set('Content-Type', 'application/json')
-        .send(nestedJson(20_000));
+        .send(nestedJson(400_000));
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0].code).toBe('too_deeply_nested');
     }
