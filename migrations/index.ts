@@ -4,8 +4,8 @@ import { Directory1763700000200 } from './1763700000200-directory.js';
 import { ClientsWorkspace1763700000300 } from './1763700000300-clients-workspace.js';
 import { Documents1763700000400 } from './1763700000400-documents.js';
 import { Assignments1763700000500 } from './1763700000500-assignments.js';
-import { JobOutbox1763700000650 } from './1763700000650-job-outbox.js';
 import { PendingPassword1763700000600 } from './1763700000600-pending-password.js';
+import { JobOutbox1763700000650 } from './1763700000650-job-outbox.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -16,4 +16,5 @@ export const migrations = [
   Documents1763700000400,
   Assignments1763700000500,
   PendingPassword1763700000600,
+  JobOutbox1763700000650,
 ];
