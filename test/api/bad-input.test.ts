@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { dtoFields, type Route } from '../support/route-table.js';
+import { PDF_MINIMAL } from '../support/multipart-upload.js';
 import { bearer, type TestApp } from '../support/test-app.js';
 import {
   type CallerName,
+  FORM_FIELD,
   needsFresh,
   noteOf,
   requestEventCount,
@@ -39,8 +41,8 @@ interface BadCase {
   params?: Values;
   /** Extra query string. */
   query?: string;
-  /** A JSON value, or raw text sent as JSON. */
-  body?: { json: unknown } | { raw: string };
+  /** A JSON value, raw text sent as JSON, or a multipart form. */
+  body?: { json: unknown } | { raw: string } | { multipart: Multipart };
 }
 
 const HUGE = 'x'.repeat(100 * 1024);
@@ -62,6 +64,53 @@ const PARAM_VALUES: [string, string][] = [
 ];
 /** Field names to try on routes whose body has no DTO (multipart and body-less routes). */
 const GENERIC_FIELDS = ['text', 'id', 'status'];
+interface Multipart {
+  fields: Record<string, string>;
+  files: { field: string; name: string; bytes: Buffer }[];
+}
+
+/** File fields the multipart routes read: a note's or a message's attachment, and the form's own field. */
+const FILE_FIELDS = ['comment-file', FORM_FIELD.name];
+const NOT_A_DOCUMENT = Buffer.from('#!/bin/sh\necho this is not a document\n');
+
+const multipartCases = (route: Route): BadCase[] =>
+  route.isPublic || route.method !== 'POST' || route.body
+    ? []
+    : [
+        {
+          route,
+          what: 'a multipart text with a NUL byte',
+          body: { multipart: { fields: { text: WITH_NUL }, files: [] } },
+        },
+        {
+          route,
+          what: 'a multipart text of 100 KB',
+          body: { multipart: { fields: { text: HUGE }, files: [] } },
+        },
+        ...FILE_FIELDS.flatMap((field): BadCase[] => [
+          {
+            route,
+            what: `a script uploaded as ${field}`,
+            body: {
+              multipart: {
+                fields: { text: 'see attached' },
+                files: [{ field, name: 'run.pdf', bytes: NOT_A_DOCUMENT }],
+              },
+            },
+          },
+          {
+            route,
+            what: `a PDF with a 5,000-character name as ${field}`,
+            body: {
+              multipart: {
+                fields: {},
+                files: [{ field, name: `${'n'.repeat(5000)}.pdf`, bytes: PDF_MINIMAL }],
+              },
+            },
+          },
+        ]),
+      ];
+
 const DEEP = `${'['.repeat(20000)}${']'.repeat(20000)}`;
 
 function bodyWith(route: Route, field: string, value: unknown): unknown {
@@ -150,7 +199,14 @@ async function attempt(c: BadCase): Promise<Outcome> {
   let request = t.http()[c.route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](url);
   if (caller !== 'anonymous') request = request.set(bearer(w.tokens[caller]));
   if (c.body && 'raw' in c.body) request = request.set('Content-Type', 'application/json').send(c.body.raw);
-  else if (c.body) request = request.send(c.body.json as object);
+  else if (c.body && 'multipart' in c.body) {
+    for (const [name, value] of Object.entries(c.body.multipart.fields)) request = request.field(name, value);
+    for (const file of c.body.multipart.files)
+      request = request.attach(file.field, file.bytes, {
+        filename: file.name,
+        contentType: 'application/pdf',
+      });
+  } else if (c.body) request = request.send(c.body.json as object);
   const answer = await request;
   const line = `${c.route.name} as ${caller} with ${c.what}: ${answer.status}`;
   if (answer.status >= 500)
@@ -209,6 +265,10 @@ describe('bad input never answers 5xx, always answers errors as {errors:[{code, 
 
   it('refuses malformed ids in every path parameter', async () => {
     await sweep('path parameters', paramCases);
+  }, 300000);
+
+  it('refuses NUL bytes and oversized text in multipart forms, and files that are not documents', async () => {
+    await sweep('multipart forms', multipartCases);
   }, 300000);
 
   it('refuses a body nested 20,000 lists deep', async () => {
