@@ -372,6 +372,22 @@ describe('password reset', () => {
     await t.login(other, 'Initial#pass1');
   });
 
+  it('keeps a client signed in when their broker resends a password, until the texted one is used', async () => {
+    const phoneNumber = '14165557102';
+    const { customerId, tokens } = await signInNewClient(t, phoneNumber);
+    const broker = await t.login(PHONES.broker);
+    const resent = await t
+      .http()
+      .post(`/core/api/v3/customers/${customerId}/notify/`)
+      .set(bearer(broker.access))
+      .send({ notify_type: 'resend_password' });
+    expect(resent.status).toBeLessThan(300);
+    const texted = await textedPassword(t, phoneNumber);
+    await expectWorks(tokens.access);
+    await t.login(phoneNumber, texted);
+    await expectSessionEnded(tokens.access);
+  });
+
   it('answers the same for an unknown phone number and sends nothing', async () => {
     await t.drain();
     const before = t.outbox.delivered.length;
