@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import type { Response } from 'supertest';
-import type { Route } from '../support/route-table.js';
+import { servedRoutes, type Route } from '../support/route-table.js';
 import { bearer, eventually, type TestApp } from '../support/test-app.js';
 import {
   CALLERS,
@@ -136,6 +136,17 @@ describe('route table', () => {
       ]),
     );
     expect(coverageProblems(routes, w)).toEqual([]);
+  });
+
+  it('is what the HTTP router serves under the API prefixes, no more and no less', () => {
+    const served = servedRoutes(t.app).filter((name) => /^\S+ \/(auth|core|events)\/api\//.test(name));
+    const listed = routes
+      .map((route) => route.name)
+      .filter((name) => / \/(auth|core|events)\/api\//.test(name));
+    // The router keeps paths without their trailing slash (and matches either).
+    const bare = (names: string[]) => [...new Set(names.map((name) => name.replace(/\/$/, '')))].sort();
+    expect(served.length).toBeGreaterThan(0);
+    expect(bare(served)).toEqual(bare(listed));
   });
 });
 

@@ -134,3 +134,23 @@ export function fillPath(
     return options.raw ? value : encodeURIComponent(value);
   });
 }
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** `METHOD path` of every route the Express router serves, as registered (for checking the table against). */
+export function servedRoutes(app: INestApplication): string[] {
+  const express = app.getHttpAdapter().getInstance() as {
+    router?: { stack: RouterLayer[] };
+    _router?: { stack: RouterLayer[] };
+  };
+  const stack = (express.router ?? express._router)?.stack ?? [];
+  return stack.flatMap((layer) => {
+    if (!layer.route) return [];
+    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+    return Object.keys(layer.route.methods)
+      .filter((method) => method !== '_all')
+      .flatMap((method) => paths.map((path) => `${method.toUpperCase()} ${path}`));
+  });
+}
