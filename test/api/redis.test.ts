@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
+import { deliveredTo, refuseDeliveries } from '../support/carrier.js';
 import { RedisProcess, REDIS_SERVER_BINARY } from '../support/redis-process.js';
 import { bearer, eventually, PHONES, REDIS_URL, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -58,6 +59,76 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
       await redis.down();
     }
   }, 60000);
+
+  describe('a carrier that fails', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // Short retries, so a window of minutes plays out in seconds.
+      t = await startTestApp({
+        env: {
+          REDIS_URL,
+          JOB_RETRY_BASE_MS: '100',
+          JOB_RETRY_MAX_DELAY_MS: '500',
+          JOB_RETRY_WINDOW_MS: '8000',
+        },
+      });
+    });
+    afterAll(() => t.close());
+
+    const sentCount = async (to: string) =>
+      (
+        await t.app
+          .get(DataSource)
+          .query(
+            `SELECT count(*)::int AS n FROM events WHERE type = 'sms.sent' AND data->>'recipient' = $1`,
+            [to],
+          )
+      )[0].n as number;
+
+    it('delivers later messages while one recipient keeps failing, and records that one as sms.failed', async () => {
+      const unreachable = '14165550321';
+      const others = ['14165550322', '14165550323'];
+      for (const phone of [unreachable, ...others]) await register(t, phone);
+      const carrier = refuseDeliveries(t.outbox, (d) => d.to === `+${unreachable}`);
+      try {
+        for (const phone of [unreachable, ...others])
+          await t.http().post('/auth/api/v3/auth/reset_password/').send({ phone_number: phone });
+        await eventually(() => {
+          for (const phone of others) expect(deliveredTo(t.outbox, `+${phone}`)).toHaveLength(1);
+        }, 15000);
+        await eventually(async () => {
+          const failed = await t.app
+            .get(DataSource)
+            .query(`SELECT data FROM events WHERE type = 'sms.failed' AND data->>'recipient' = $1`, [
+              `+${unreachable}`,
+            ]);
+          expect(failed).toHaveLength(1);
+          expect(failed[0].data.reason).toContain('carrier refused');
+        }, 30000);
+        expect(carrier.refused()).toBeGreaterThan(1);
+      } finally {
+        carrier.restore();
+      }
+    }, 60000);
+
+    it('delivers every message once after an outage longer than quick retries would cover', async () => {
+      const phones = ['14165550331', '14165550332', '14165550333', '14165550334', '14165550335'];
+      for (const phone of phones) await register(t, phone);
+      // Refuses every one of them more than six times (all the tries BullMQ used to make), then takes them.
+      const outage = refuseDeliveries(t.outbox, (d) => phones.includes(d.to.slice(1)));
+      try {
+        for (const phone of phones)
+          await t.http().post('/auth/api/v3/auth/reset_password/').send({ phone_number: phone });
+        await eventually(() => expect(outage.refused()).toBeGreaterThanOrEqual(phones.length * 8), 15000);
+      } finally {
+        outage.restore();
+      }
+      await eventually(async () => {
+        for (const phone of phones) expect(await sentCount(`+${phone}`)).toBe(1);
+      }, 20000);
+      for (const phone of phones) expect(deliveredTo(t.outbox, `+${phone}`)).toHaveLength(1);
+    }, 60000);
+  });
 
   describe('two instances on one database and one Redis', () => {
     let first: TestApp;

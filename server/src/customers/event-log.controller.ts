@@ -22,7 +22,8 @@ export interface EventLogEntry {
   id: number;
   type: string;
   created: string;
-  context: { recipient: string; subject: string; text: string };
+  /** `reason` only for a message that could not be delivered (`sms.failed`, `email.failed`). */
+  context: { recipient: string; subject: string; text: string; reason?: string };
 }
 
 /** The customer event log: messages sent to a user and their sign-ins, newest first. */

@@ -132,7 +132,7 @@ registerInvalidationRule({
 });
 
 registerInvalidationRule({
-  match: ['sms.sent', 'email.sent', 'auth.*', 'user.*'],
+  match: ['sms.sent', 'email.sent', 'sms.failed', 'email.failed', 'auth.*', 'user.*'],
   queryKeys: (event) => [
     [...customerKeys.eventLogs()],
     ...customerScoped(event, (id) => customerKeys.history(id)),

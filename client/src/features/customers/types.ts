@@ -85,7 +85,7 @@ export interface EventLogEntry {
   id: number;
   type: string;
   created: string;
-  context: { recipient?: string; subject?: string; text?: string } | null;
+  context: { recipient?: string; subject?: string; text?: string; reason?: string } | null;
 }
 
 export interface HistoryEntry {

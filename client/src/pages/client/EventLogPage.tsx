@@ -12,6 +12,8 @@ import type { EventLogEntry } from '../../features/customers/types';
 const EVENT_TYPES: Record<string, { label: string; color: string }> = {
   'sms.sent': { label: 'Text message', color: 'petrol' },
   'email.sent': { label: 'E-mail', color: 'indigo' },
+  'sms.failed': { label: 'Text not delivered', color: 'red' },
+  'email.failed': { label: 'E-mail not delivered', color: 'red' },
   'auth.first_login': { label: 'First sign-in', color: 'teal' },
   'auth.logged_in': { label: 'Signed in', color: 'teal' },
   'auth.signed_up': { label: 'Signed up', color: 'teal' },
@@ -60,6 +62,16 @@ function MessageText({ text }: { text?: string }) {
   );
 }
 
+/** Why a message could not be delivered, under its text. */
+function FailureReason({ reason }: { reason?: string }) {
+  if (!reason) return null;
+  return (
+    <Text size="xs" c="red.8" mt={4}>
+      Not delivered: {reason}
+    </Text>
+  );
+}
+
 function EventLogList({ entries }: { entries: EventLogEntry[] }) {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   if (compact) {
@@ -81,6 +93,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
               )}
               {entry.context?.subject && <Text size="sm">{entry.context.subject}</Text>}
               <MessageText text={entry.context?.text} />
+              <FailureReason reason={entry.context?.reason} />
             </Stack>
           </Paper>
         ))}
@@ -110,6 +123,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
               <Table.Td>{entry.context?.subject || '—'}</Table.Td>
               <Table.Td>
                 <MessageText text={entry.context?.text} />
+                <FailureReason reason={entry.context?.reason} />
               </Table.Td>
             </Table.Tr>
           ))}
