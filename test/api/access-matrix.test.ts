@@ -12,6 +12,7 @@ import {
   identifiersOf,
   inParallel,
   isScoped,
+  mixedOverrides,
   needsFresh,
   noteOf,
   resolve,
@@ -221,6 +222,30 @@ describe('access matrix', () => {
     expect(wrong).toEqual([]);
     expect(leaks).toEqual([]);
   }, 300000);
+
+  it("refuses another client's note, file, message or lawyer reached through one's own client with 404", async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    for (const route of routes.filter((r) => !r.isPublic)) {
+      for (const { param, values } of await mixedOverrides(route, w)) {
+        for (const caller of ['customerA', 'brokerA', 'principal'] as const) {
+          const role = w.roles[caller]!;
+          if (!route.roles.includes(role)) continue;
+          const note = noteOf(route);
+          const body = note.validBody ? note.validBody(w.sides.A, w) : route.body ? {} : undefined;
+          const answer = await send(route, caller, resolve(route, w, 'A', values), body);
+          cases++;
+          if (answer.status !== 404)
+            problems.push(
+              `${route.name} as ${caller} with B's :${param}: ${answer.status} ${textOf(answer).slice(0, 160)}`,
+            );
+        }
+      }
+    }
+    console.log(`mixed objects: ${cases} cases`);
+    expect(cases).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
 
   it('checks ownership before validation, or refuses the body without looking at the object', async () => {
     // A broker sending an empty body about another broker's client: 404 shows ownership is checked first;

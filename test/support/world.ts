@@ -519,6 +519,20 @@ export function resolve(route: Route, w: World, side: Side, overrides: Values = 
   return `${path}?${filled}`;
 }
 
+/**
+ * Mixed objects: the route's first parameter from A and one later parameter from B (say A's client with
+ * B's note), for each later parameter whose value differs between the sides.
+ */
+export async function mixedOverrides(route: Route, w: World): Promise<{ param: string; values: Values }[]> {
+  const fresh = needsFresh(route) && noteOf(route).fresh ? await noteOf(route).fresh!(w, 'B') : {};
+  return route.params.slice(1).flatMap((param) => {
+    const key = PARAM_OBJECTS[param];
+    const foreign = fresh[param] ?? (key ? w.sides.B[key] : undefined);
+    if (!key || foreign === undefined || foreign === w.sides.A[key]) return [];
+    return [{ param, values: { [param]: foreign } }];
+  });
+}
+
 /** Routes that destroy or retire what they act on must build throwaway objects. */
 export function needsFresh(route: Route): boolean {
   return route.method === 'DELETE' || /\/(archive|token\/revoke|logout|sign_out)\/?$/.test(route.path);
