@@ -22,6 +22,7 @@ export class BullMqQueue extends RecordedJobQueue {
   private readonly connection: Redis;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly workerConnections: Redis[] = [];
   private timer: NodeJS.Timeout | null = null;
   private relaying: Promise<number> | null = null;
   private relayAgain = false;
@@ -56,8 +57,11 @@ export class BullMqQueue extends RecordedJobQueue {
     this.wake();
     if (!this.runWorker) return;
     for (const name of this.registry.queueNames()) {
+      // A connection handed to BullMQ stays ours to close.
+      const connection = this.connection.duplicate({ maxRetriesPerRequest: null });
+      this.workerConnections.push(connection);
       const worker = new Worker(name, (job) => this.process(job), {
-        connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
+        connection,
         concurrency: this.settings.concurrency,
         prefix: this.prefix,
         // A job whose worker died is noticed within seconds (the defaults wait up to a minute)...
@@ -82,6 +86,7 @@ export class BullMqQueue extends RecordedJobQueue {
     if (this.timer) clearInterval(this.timer);
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.workerConnections.forEach((connection) => connection.disconnect());
     this.connection.disconnect();
     await this.relaying?.catch(() => 0);
   }
