@@ -56,7 +56,8 @@ function expected(route: Route, caller: CallerName, side: Side): Expected {
  */
 function passes(route: Route, caller: CallerName, status: number): boolean {
   if (status >= 200 && status < 300) return true;
-  if (status === 400 || status === 409 || status === 429) return true;
+  // A read sends no input that could be refused: it must succeed.
+  if (route.method !== 'GET' && (status === 400 || status === 409 || status === 429)) return true;
   if (status === 401 && noteOf(route).ownCredential) return true;
   const role = w.roles[caller];
   return status === 403 && !!role && !!noteOf(route).domainForbidden?.roles.includes(role);
