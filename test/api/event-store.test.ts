@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ConcurrencyError } from '../../server/src/platform/event-store/concurrency.error.js';
+import {
+  EventProcessorRunner,
+  type EventProcessor,
+} from '../../server/src/platform/event-store/event-processor.js';
 import { EventStore } from '../../server/src/platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
@@ -145,6 +149,41 @@ describe('reading the log after commit', () => {
       await idle.end();
       await scratch.drop();
     }
+  });
+});
+
+describe('processors', () => {
+  it('pass over an event that keeps failing, so the events after it are still handled', async () => {
+    const runner = t.app.get(EventProcessorRunner);
+    const head = Number((await db.query('SELECT COALESCE(MAX(global_position), 0) AS p FROM events'))[0].p);
+    let tries = 0;
+    const handled: string[] = [];
+    const processor: EventProcessor = {
+      name: 'test-poisoned',
+      durable: false,
+      async handle(event) {
+        if (event.position <= head) return;
+        if (event.type === 'test.poison') {
+          tries++;
+          throw new Error('cannot handle this one');
+        }
+        handled.push(event.type);
+      },
+    };
+    runner.register(processor);
+    await store.append(
+      {
+        streamType: 'test',
+        streamId: 'poisoned',
+        expectedVersion: 'no_stream',
+        events: [{ type: 'test.poison', data: {} }, note('after')],
+      },
+      SYSTEM_METADATA,
+    );
+    // Each drain tries once more; a failing event is passed over after a bounded number of tries.
+    for (let round = 0; round < 20 && !handled.includes('test.noted'); round++) await runner.drain();
+    expect(handled).toContain('test.noted');
+    expect(tries).toBeGreaterThan(1);
   });
 });
 

@@ -36,6 +36,8 @@ export interface ProcessorLag {
 const BATCH = 200;
 const LAG_EVERY_MS = 5000;
 const LAG_WARN_SECONDS = 30;
+// About a minute and a half of tries (the backoff below) before an event that keeps failing is passed over.
+const FAILURES_BEFORE_PASSING_OVER = 8;
 
 interface Running {
   processor: EventProcessor;
@@ -44,6 +46,8 @@ interface Running {
   again: boolean;
   failures: number;
   retryAt: number;
+  /** The event that failed last and how often in a row: one that keeps failing is passed over. */
+  failing: { position: number; times: number } | null;
 }
 
 @Injectable()
@@ -69,7 +73,15 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     if (this.running.some((r) => r.processor.name === processor.name)) {
       throw new Error(`Event processor "${processor.name}" is registered twice`);
     }
-    this.running.push({ processor, position: 0, busy: false, again: false, failures: 0, retryAt: 0 });
+    this.running.push({
+      processor,
+      position: 0,
+      busy: false,
+      again: false,
+      failures: 0,
+      retryAt: 0,
+      failing: null,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -230,10 +242,29 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   private async tickLocal(run: Running): Promise<number> {
     const batch = await this.events.readCommittedAfter(run.position, BATCH);
     for (const event of batch) {
-      await run.processor.handle(event);
+      await this.handle(run, event);
       run.position = event.position;
     }
     return batch.length;
+  }
+
+  /**
+   * Handles one event. One that keeps failing while the database answers is logged and passed over, so
+   * it cannot hold back every later event (for a durable processor the skip only counts if the checkpoint
+   * then commits, so a database outage never skips anything).
+   */
+  private async handle(run: Running, event: StoredEvent, tx?: EntityManager): Promise<void> {
+    try {
+      await run.processor.handle(event, tx);
+      if (run.failing?.position === event.position) run.failing = null;
+    } catch (error) {
+      const times = run.failing?.position === event.position ? run.failing.times + 1 : 1;
+      run.failing = { position: event.position, times };
+      if (times < FAILURES_BEFORE_PASSING_OVER) throw error;
+      this.logger.error(
+        `${run.processor.name} passes over event ${event.position} (${event.type}) after ${times} failures: ${(error as Error).message}`,
+      );
+    }
   }
 
   private async tickDurable(run: Running): Promise<number> {
@@ -257,7 +288,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       let failure: unknown = null;
       for (const event of batch) {
         try {
-          await run.processor.handle(event, tx);
+          await this.handle(run, event, tx);
           done = event.position;
         } catch (error) {
           failure = error;
