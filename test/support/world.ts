@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { Role } from '../../machines/roles.js';
 import { PasswordService } from '../../server/src/auth/password.service.js';
@@ -559,11 +560,15 @@ export function coverageProblems(routes: Route[], w: World): string[] {
   return [...new Set(problems)];
 }
 
-/** Events written by requests so far (background work, such as messages going out, records no request id). */
-export async function requestEventCount(w: Pick<World, 'db'>): Promise<number> {
-  return (
-    await w.db.query("SELECT count(*)::int AS n FROM events WHERE metadata->>'requestId' IS NOT NULL")
-  )[0].n as number;
+/**
+ * Events written by requests so far (background work, such as messages going out, records no request id),
+ * read over a connection of its own to the application's database.
+ */
+export async function requestEventCount(database: pg.Pool): Promise<number> {
+  const { rows } = await database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM events WHERE metadata->>'requestId' IS NOT NULL",
+  );
+  return rows[0].n;
 }
 
 /** Runs tasks with at most `limit` in flight. */
