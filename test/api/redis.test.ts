@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Worker } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
+import { JOB_QUEUE } from '../../server/src/platform/queue/job-queue.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import { deliveredTo, refuseDeliveries } from '../support/carrier.js';
 import { RedisProcess, REDIS_SERVER_BINARY } from '../support/redis-process.js';
@@ -186,4 +188,49 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
       expect(second.outbox.delivered.filter((d) => d.to === '+14165550311')).toHaveLength(1);
     });
   });
+
+  it('has a job whose worker died taken up by another worker within seconds, and sent once', async () => {
+    const prefix = `test-crash-${Date.now()}`;
+    const phone = '14165550341';
+    const dying = await startTestApp({ env: { REDIS_URL, REDIS_PREFIX: prefix } });
+    let survivor: TestApp | null = null;
+    // The dying instance takes the message and never finishes sending it.
+    let taken: () => void = () => undefined;
+    const takenByDying = new Promise<void>((resolve) => (taken = resolve));
+    let abandon: (error: Error) => void = () => undefined;
+    dying.outbox.send = (delivery) => {
+      if (delivery.to !== `+${phone}`) return Promise.resolve();
+      taken();
+      return new Promise((_resolve, reject) => (abandon = reject));
+    };
+    try {
+      await register(dying, phone);
+      await dying.http().post('/auth/api/v3/auth/reset_password/').send({ phone_number: phone });
+      await takenByDying;
+      // It dies: its workers stop renewing their job locks at once, as after kill -9.
+      const queue = dying.app.get<{ workers: Worker[] }>(JOB_QUEUE);
+      await Promise.all(queue.workers.map((worker) => worker.close(true)));
+
+      survivor = await startTestApp({
+        env: { REDIS_URL, REDIS_PREFIX: prefix },
+        databaseUrl: dying.databaseUrl,
+        seed: false,
+      });
+      const other = survivor;
+      await eventually(() => expect(deliveredTo(other.outbox, `+${phone}`)).toHaveLength(1), 40000);
+      await eventually(async () => {
+        const sent = await other.app
+          .get(DataSource)
+          .query(
+            `SELECT count(*)::int AS n FROM events WHERE type = 'sms.sent' AND data->>'recipient' = $1`,
+            [`+${phone}`],
+          );
+        expect(sent[0].n).toBe(1);
+      });
+    } finally {
+      abandon(new Error('the instance died'));
+      await survivor?.close();
+      await dying.close();
+    }
+  }, 90000);
 });
