@@ -20,6 +20,32 @@ interface EventRow {
 const COLUMNS = 'global_position, stream_type, stream_id, stream_version, type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
 
+/** One stream's part of a command: the decider that owns the stream and what to ask it. */
+export interface StreamCommand {
+  // The decider's types are checked where the command is built (`streamCommand`), not in the list.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  decider: Decider<any, any, NewEvent>;
+  stream: { type: string; id: string };
+  command: unknown;
+  /** The version the caller saw, when it sends one; otherwise the version loaded now. */
+  expectedVersion?: number;
+}
+
+/** Builds a stream's part of a command, checking the command against its decider. */
+export function streamCommand<State, Command, Event extends NewEvent>(
+  decider: Decider<State, Command, Event>,
+  stream: { type: string; id: string },
+  command: Command,
+  expectedVersion?: number,
+): StreamCommand {
+  return {
+    decider: decider as unknown as StreamCommand['decider'],
+    stream,
+    command,
+    expectedVersion,
+  };
+}
+
 export function toStoredEvent(row: EventRow): StoredEvent {
   return {
     position: Number(row.global_position),
@@ -89,26 +115,55 @@ export class EventStore {
     metadata: EventMetadata,
     options: { expectedVersion?: number; also?: AppendRequest[] } = {},
   ): Promise<{ state: State; events: StoredEvent[] }> {
-    const { state, version } = await this.aggregate(decider, stream.type, stream.id);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-      throw new ConcurrencyError(stream.type, stream.id, String(options.expectedVersion), version);
-    }
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { state, events: [] };
-    const events = await this.append(
-      [
-        {
-          streamType: stream.type,
-          streamId: stream.id,
-          expectedVersion: version === 0 ? 'no_stream' : version,
-          events: decided,
-        },
-        ...(options.also ?? []),
-      ],
+    const [outcome] = await this.handleAll(
+      [streamCommand(decider, stream, command, options.expectedVersion)],
       metadata,
+      options.also,
     );
-    const next = decided.reduce((s, e) => decider.evolve(s, e), state);
-    return { state: next, events };
+    return { state: outcome.state as State, events: outcome.events };
+  }
+
+  /**
+   * The one command path for a change that spans streams (a client and their account; a form and its
+   * successor; a phone number's reservation): every stream is loaded, its decider decides, and all the
+   * events are appended in one transaction at the versions read. A stream whose decider decides nothing is
+   * still held at its version, so a rule it guards cannot change underneath the others.
+   */
+  async handleAll(
+    commands: StreamCommand[],
+    metadata: EventMetadata,
+    also: AppendRequest[] = [],
+  ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
+    const keys = commands.map((c) => `${c.stream.type}:${c.stream.id}`);
+    if (new Set(keys).size !== keys.length)
+      throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
+    const loaded = await Promise.all(
+      commands.map((c) => this.aggregate(c.decider, c.stream.type, c.stream.id)),
+    );
+    const decisions = commands.map((c, index) => {
+      const { state, version } = loaded[index];
+      if (c.expectedVersion !== undefined && c.expectedVersion !== version) {
+        throw new ConcurrencyError(c.stream.type, c.stream.id, String(c.expectedVersion), version);
+      }
+      const events = c.decider.decide(c.command, state);
+      const request: AppendRequest = {
+        streamType: c.stream.type,
+        streamId: c.stream.id,
+        expectedVersion: version === 0 ? 'no_stream' : version,
+        events,
+      };
+      return { request, state: events.reduce((s, e) => c.decider.evolve(s, e), state) };
+    });
+    const requests = [...decisions.map((d) => d.request), ...also];
+    if (!requests.some((r) => r.events.length > 0))
+      return decisions.map((d) => ({ state: d.state, events: [] }));
+    const stored = await this.append(requests, metadata);
+    return decisions.map((d) => ({
+      state: d.state,
+      events: stored.filter(
+        (e) => e.streamType === d.request.streamType && e.streamId === d.request.streamId,
+      ),
+    }));
   }
 
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DomainError, type DomainErrorKind } from '../domain/domain-error.js';
 import { ConcurrencyError } from '../event-store/concurrency.error.js';
 import { AppError, type ApiErrorItem } from './app-error.js';
 
@@ -32,6 +33,14 @@ function fromHttpException(exception: HttpException): ApiErrorItem[] {
   }));
 }
 
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
 /** Maps every failure to `{ errors: [...] }`; only the unexpected ones become a 500, and they are logged. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -54,6 +63,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown): { status: number; errors: ApiErrorItem[] } {
     if (exception instanceof AppError) return { status: exception.status, errors: exception.items() };
+    if (exception instanceof DomainError) {
+      const item: ApiErrorItem = { code: exception.code, description: exception.message };
+      if (exception.field) item.field = exception.field;
+      return { status: STATUS_OF_KIND[exception.kind], errors: [item] };
+    }
     if (exception instanceof ConcurrencyError) {
       return { status: 409, errors: [{ code: 'version_conflict', description: exception.message }] };
     }
