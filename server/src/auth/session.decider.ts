@@ -1,5 +1,5 @@
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type { SessionEndReason, SessionEvent } from './session.events.js';
 
 export interface SessionState {
@@ -13,10 +13,11 @@ export type SessionCommand =
   | { type: 'Rotate'; presentedHash: string; nextHash: string }
   | { type: 'Revoke'; reason: Exclude<SessionEndReason, 'reuse_detected'> };
 
-export class RefreshTokenReused extends AppError {
+/** A refresh token presented again after it was rotated: the family is signed out (answered 401). */
+export class RefreshTokenReused extends DomainError {
   constructor() {
     super(
-      401,
+      'unauthorized',
       'token_not_valid',
       'This refresh token was already used; every session it started has been signed out.',
     );
@@ -47,7 +48,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         return [{ type: 'session.started', data: { userId: command.userId, tokenHash: command.tokenHash } }];
       case 'Rotate':
         if (!state.userId || state.revoked) {
-          throw AppError.unauthorized('token_not_valid', 'This session has ended. Please sign in again.');
+          throw DomainError.unauthorized('token_not_valid', 'This session has ended. Please sign in again.');
         }
         if (state.currentTokenHash !== command.presentedHash) {
           return [{ type: 'session.revoked', data: { reason: 'reuse_detected' } }];

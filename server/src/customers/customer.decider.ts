@@ -1,6 +1,6 @@
 import { type CustomerStatus, initialSteps, type StepState } from '../../../machines/customer.enums.js';
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type { CustomerChanges, CustomerDetails, CustomerEvent, FolderChoice } from './customer.events.js';
 
 export interface CustomerState {
@@ -24,7 +24,7 @@ export type CustomerCommand =
 
 function mustExist(state: CustomerState): CustomerDetails {
   if (!state.exists || state.deleted || !state.details)
-    throw AppError.notFound('This client does not exist.');
+    throw DomainError.notFound('This client does not exist.');
   return state.details;
 }
 
@@ -77,7 +77,7 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
   decide(command, state) {
     switch (command.type) {
       case 'CreateCustomer':
-        if (state.exists) throw AppError.conflict('customer_exists', 'This client already exists.');
+        if (state.exists) throw DomainError.conflict('customer_exists', 'This client already exists.');
         return [
           {
             type: 'customer.created',
@@ -102,9 +102,10 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
         if (Object.keys(changes).length === 0) return [];
         const filogixChanged = 'filogixNumber' in changes && details.filogixNumber !== null;
         if (filogixChanged && !command.folderChoice) {
-          throw AppError.invalidField(
-            'is_create_folder',
+          throw DomainError.invalid(
+            'invalid',
             'The Filogix number changed: say whether to create a new folder (archiving the old one) or rename the existing folder.',
+            'is_create_folder',
           );
         }
         const folder = filogixChanged
@@ -124,7 +125,7 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
       case 'RequestReview':
         mustExist(state);
         if (state.reviewRequested)
-          throw AppError.conflict(
+          throw DomainError.conflict(
             'review_already_requested',
             'A review has already been requested from this client.',
           );

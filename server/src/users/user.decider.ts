@@ -1,6 +1,6 @@
 import type { Role } from '../../../machines/roles.js';
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type { PasswordDelivery, PasswordResetReason, UserEvent, UserRegistered } from './user.events.js';
 
 /** How long a texted password can be used before it expires unused. */
@@ -42,13 +42,16 @@ export type UserCommand =
 
 function mustBeActive(state: UserState): void {
   if (!state.exists || !state.active)
-    throw AppError.notFound('This user does not exist or is no longer active.');
+    throw DomainError.notFound('This user does not exist or is no longer active.');
 }
 
 function usablePendingReset(state: UserState, nonce: string, at: string): PendingReset {
   const pending = state.pendingReset;
   if (!state.active || !pending || pending.nonce !== nonce || Date.parse(at) >= Date.parse(pending.expiresAt))
-    throw AppError.unauthorized('invalid_credentials', 'No active account found with the given credentials');
+    throw DomainError.unauthorized(
+      'invalid_credentials',
+      'No active account found with the given credentials',
+    );
   return pending;
 }
 
@@ -100,7 +103,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'RegisterUser': {
-        if (state.exists) throw AppError.conflict('user_exists', 'This user is already registered.');
+        if (state.exists) throw DomainError.conflict('user_exists', 'This user is already registered.');
         const { type: _type, ...data } = command;
         return [{ type: 'user.registered', data }];
       }
