@@ -11,14 +11,29 @@ const swc = [
     module: { type: 'es6' },
   },
 ];
-export default {
+const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.(t|j)sx?$': swc },
-  testMatch: ['<rootDir>/{server,machines,test,client}/**/*.{spec,test}.ts'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+// Two projects: pure specs (machines, deciders, client logic) need no database and run in seconds
+// (`npm run test:unit`); the integration tests start the product on a real PostgreSQL.
+export default {
   testTimeout: 30000,
   maxWorkers: 2,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{server,machines,client}/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
 };

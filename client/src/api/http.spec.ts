@@ -97,12 +97,11 @@ afterEach(() => {
 });
 
 describe('HTTP client', () => {
-  it('sends the project header and the bearer token, and unwraps data', async () => {
+  it('sends the bearer token and unwraps data', async () => {
     setTokens({ access: 'access-1' });
     responder = server({ valid: 'access-1' });
     const data = await api.core.get<{ url: string }>('/users/me/', { search: 'x y', empty: undefined });
     expect(data.url).toBe('/core/api/v3/users/me/?search=x+y');
-    expect(calls[0].headers.get('X-Project')).toBe('homeward');
     expect(calls[0].headers.get('Authorization')).toBe('Bearer access-1');
   });
 

@@ -9,9 +9,6 @@ export const API_BASES = {
 
 export type Service = keyof typeof API_BASES;
 
-export const PROJECT_HEADER = 'X-Project';
-export const PROJECT = 'homeward';
-
 /** Every answer wraps its payload in `data`; lists also carry `pagination.count`. */
 export interface Envelope<T> {
   data: T;
@@ -69,7 +66,7 @@ async function send<T>(
   options: RequestOptions,
   access: string | null,
 ): Promise<Envelope<T>> {
-  const headers = new Headers({ [PROJECT_HEADER]: PROJECT, Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json' });
   if (access) headers.set('Authorization', `Bearer ${access}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

@@ -2,24 +2,9 @@ import type { Caller } from '../platform/auth/auth.decorators.js';
 
 /**
  * Who may see a client: principal brokers and assistants see every client, a broker only the clients
- * they broker, a customer only themselves. Every customer route and every push goes through this.
+ * they broker, a customer only themselves. Every customer list and lookup applies this condition to
+ * `customers c`.
  */
-export function canSeeCustomer(
-  caller: Pick<Caller, 'id' | 'role' | 'customerId'>,
-  customer: { id: string; broker_id: string | null },
-): boolean {
-  switch (caller.role) {
-    case 'principal_broker':
-    case 'assistant':
-      return true;
-    case 'broker':
-      return customer.broker_id === caller.id;
-    case 'customer':
-      return caller.customerId === customer.id;
-  }
-}
-
-/** The same rule as a SQL condition on `customers c`, for lists. */
 export function visibilityCondition(
   caller: Pick<Caller, 'id' | 'role' | 'customerId'>,
   parameter: number,

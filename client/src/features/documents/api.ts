@@ -1,6 +1,6 @@
 import type { FormField } from '@machines/documents';
 import { ApiError } from '../../api/errors';
-import { api, buildUrl, isTokenError, PROJECT, PROJECT_HEADER } from '../../api/http';
+import { api, buildUrl, isTokenError } from '../../api/http';
 import { getAccessToken } from '../../api/tokens';
 import type { CustomerView } from '../customers/types';
 import type { DocumentForm, FileComment, FileStatus, FormFile, FormTemplate } from './types';
@@ -98,7 +98,6 @@ function sendWithProgress(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.setRequestHeader(PROJECT_HEADER, PROJECT);
     xhr.setRequestHeader('Accept', 'application/json');
     const access = getAccessToken();
     if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);

@@ -10,9 +10,3 @@ export interface Decider<State, Command, Event extends NewEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
-export function foldEvents<State, Event extends NewEvent>(
-  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
-  events: readonly Event[],
-): State {
-  return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
-}

@@ -30,7 +30,3 @@ export interface AppendRequest {
 }
 
 export const SYSTEM_METADATA: EventMetadata = { actorId: null, actorRole: 'system', requestId: null };
-
-export function isEventOf<T extends string, D>(event: StoredEvent, type: T): event is StoredEvent<T, D> {
-  return event.type === type;
-}

@@ -21,10 +21,6 @@ export class ProjectionRegistry {
     }
   }
 
-  all(): readonly Projection[] {
-    return this.projections;
-  }
-
   tables(): string[] {
     return [...new Set(this.projections.flatMap((p) => p.tables))];
   }
