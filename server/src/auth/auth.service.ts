@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { passwordProblem } from '../../../machines/password.rules.js';
 import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
-import { EventStore } from '../platform/event-store/event-store.js';
-import type { AppendRequest, EventMetadata, NewEvent } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { EventStore, type StreamCommand, streamCommand } from '../platform/event-store/event-store.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { hashToken, TokenService } from '../platform/auth/token.service.js';
-import { userDecider } from '../users/user.decider.js';
+import { type UserCommand, userDecider } from '../users/user.decider.js';
 import { USER_STREAM, type PasswordResetReason } from '../users/user.events.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { answerNoSoonerThan } from './answer-floor.js';
+import { decideAgainOnConflict } from './decide-again-on-conflict.js';
 import { Clock } from './clock.js';
 import { PasswordService } from './password.service.js';
 import { RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
@@ -22,14 +23,8 @@ export interface IssuedTokens {
   refresh: string;
 }
 
-/** Signing in with a texted password: the user events decided on `userVersion`, and the sessions it ends. */
-interface ResetPasswordUse {
-  userEvents: NewEvent[];
-  userVersion: number;
-  revocations: AppendRequest[];
-}
-
 type EndReason = Extract<SessionCommand, { type: 'Revoke' }>['reason'];
+type SignInCommand = Extract<UserCommand, { type: 'RecordSignIn' | 'SignInWithResetPassword' }>;
 
 const INVALID_CREDENTIALS = 'No active account found with the given credentials';
 // Verifying against a real hash when the phone is unknown keeps both answers equally slow.
@@ -52,10 +47,22 @@ export class AuthService {
   async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<IssuedTokens> {
     const user = await this.users.findActiveByPhone(phoneNumber);
     const valid = await this.passwords.verify(user?.password_hash ?? DUMMY_HASH, password);
-    if (user && valid) return this.startSession(user, metadata);
+    if (user && valid)
+      return this.startSession(user, metadata, (sessionId) => ({ type: 'RecordSignIn', sessionId }));
     const resetNonce = user ? await this.matchingPendingReset(user, password) : null;
-    if (!user || !resetNonce) throw AppError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
-    return this.signInWithResetPassword(user, resetNonce, metadata);
+    if (!user || !resetNonce) throw DomainError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
+    // The texted password becomes the password; every other session ends and a new password is asked for.
+    return this.startSession(
+      user,
+      metadata,
+      (sessionId) => ({
+        type: 'SignInWithResetPassword',
+        sessionId,
+        nonce: resetNonce,
+        at: this.clock.now().toISOString(),
+      }),
+      'password_reset',
+    );
   }
 
   /** The nonce of the user's unexpired texted password when that is the password presented. */
@@ -66,66 +73,41 @@ export class AuthService {
     return (await this.passwords.verify(hash, password)) ? nonce : null;
   }
 
-  /** The texted password becomes the password; every other session ends and a new password is asked for. */
-  private async signInWithResetPassword(
-    user: UserRow,
-    nonce: string,
-    metadata: EventMetadata,
-  ): Promise<IssuedTokens> {
-    const { state, version } = await this.events.aggregate(userDecider, USER_STREAM, user.id);
-    const used = userDecider.decide(
-      { type: 'UseResetPassword', nonce, at: this.clock.now().toISOString() },
-      state,
-    );
-    return this.startSession(user, metadata, {
-      userEvents: used,
-      userVersion: version,
-      revocations: await this.endSessions(user.id, 'password_reset'),
-    });
-  }
-
+  /**
+   * A new session and the sign-in on the user's stream, decided on the version read so exactly one sign-in
+   * is an account's first. Signing in on two devices at once is decided again rather than refused.
+   */
   private async startSession(
     user: UserRow,
     metadata: EventMetadata,
-    resetUse?: ResetPasswordUse,
+    signIn: (sessionId: string) => SignInCommand,
+    endOthers?: EndReason,
   ): Promise<IssuedTokens> {
     const sessionId = randomUUID();
     const refresh = this.tokens.signRefresh(user.id, sessionId);
-    const signedIn: NewEvent = {
-      type: user.last_login_at ? 'auth.logged_in' : 'auth.first_login',
-      data: { sessionId },
-    };
-    await this.events.append(
-      [
-        {
-          streamType: SESSION_STREAM,
-          streamId: sessionId,
-          expectedVersion: 'no_stream',
-          events: sessionDecider.decide(
+    await decideAgainOnConflict(async () =>
+      this.events.handleAll(
+        [
+          streamCommand(
+            sessionDecider,
+            { type: SESSION_STREAM, id: sessionId },
             { type: 'StartSession', userId: user.id, tokenHash: refresh.hash },
-            sessionDecider.initialState(),
           ),
-        },
-        {
-          streamType: USER_STREAM,
-          streamId: user.id,
-          // A plain sign-in is a fact that never conflicts; using a texted password is decided on a version.
-          expectedVersion: resetUse ? resetUse.userVersion : 'any',
-          events: [...(resetUse?.userEvents ?? []), signedIn],
-        },
-        ...(resetUse?.revocations ?? []),
-      ],
-      { ...metadata, actorId: user.id, actorRole: user.role },
+          streamCommand(userDecider, { type: USER_STREAM, id: user.id }, signIn(sessionId)),
+          ...(endOthers ? await this.endSessions(user.id, endOthers, sessionId) : []),
+        ],
+        { ...metadata, actorId: user.id, actorRole: user.role },
+      ),
     );
     return { access: this.tokens.signAccess(user.id, sessionId, user.role), refresh: refresh.token };
   }
 
   async refresh(token: string | null, metadata: EventMetadata): Promise<IssuedTokens> {
-    if (!token) throw AppError.unauthorized('not_authenticated', 'There is no session to renew.');
+    if (!token) throw DomainError.unauthorized('not_authenticated', 'There is no session to renew.');
     const claims = this.tokens.verifyRefresh(token);
     const user = await this.users.findById(claims.sub);
     if (!user || !user.is_active)
-      throw AppError.unauthorized('user_inactive', 'This account is no longer active.');
+      throw DomainError.unauthorized('user_inactive', 'This account is no longer active.');
     const next = this.tokens.signRefresh(user.id, claims.fam);
     let outcome;
     try {
@@ -144,17 +126,12 @@ export class AuthService {
     return { access: this.tokens.signAccess(user.id, claims.fam, user.role), refresh: next.token };
   }
 
-  /** Revocations of every live session of a user (but `keep`), for a command to append with its own events. */
-  async endSessions(userId: string, reason: EndReason, keep?: string): Promise<AppendRequest[]> {
-    const live = await this.sessions.liveSessions(userId);
+  /** Revocations of every live session of a user (but `keep`), for a command to list with its own streams. */
+  async endSessions(userId: string, reason: EndReason, keep?: string): Promise<StreamCommand[]> {
+    const live = await this.sessions.liveSessionIds(userId);
     return live
-      .filter((session) => session.id !== keep)
-      .map((session) => ({
-        streamType: SESSION_STREAM,
-        streamId: session.id,
-        expectedVersion: session.version,
-        events: sessionDecider.decide({ type: 'Revoke', reason }, session.state),
-      }));
+      .filter((id) => id !== keep)
+      .map((id) => streamCommand(sessionDecider, { type: SESSION_STREAM, id }, { type: 'Revoke', reason }));
   }
 
   /** Sign-out: each named session ends (a session that already ended stays as it was). */
@@ -219,14 +196,18 @@ export class AuthService {
   ): Promise<void> {
     const user = await this.users.findById(caller.id);
     const problem = passwordProblem(password, user?.phone_number);
-    if (problem) throw AppError.invalidField('password', problem);
+    if (problem) throw DomainError.invalid('invalid', problem, 'password');
     const passwordHash = await this.passwords.hash(password);
-    await this.events.handle(
-      userDecider,
-      { type: USER_STREAM, id: caller.id },
-      { type: 'ChangePassword', passwordHash },
+    await this.events.handleAll(
+      [
+        streamCommand(
+          userDecider,
+          { type: USER_STREAM, id: caller.id },
+          { type: 'ChangePassword', passwordHash },
+        ),
+        ...(await this.endSessions(caller.id, 'password_changed', caller.sessionId)),
+      ],
       metadata,
-      { also: await this.endSessions(caller.id, 'password_changed', caller.sessionId) },
     );
   }
 }

@@ -45,6 +45,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
   decide(command, state) {
     switch (command.type) {
       case 'StartSession':
+        if (state.userId) throw DomainError.conflict('session_exists', 'This session has already started.');
         return [{ type: 'session.started', data: { userId: command.userId, tokenHash: command.tokenHash } }];
       case 'Rotate':
         if (!state.userId || state.revoked) {

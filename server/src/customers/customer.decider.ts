@@ -15,7 +15,13 @@ export interface CustomerState {
 
 export type CustomerCommand =
   | { type: 'CreateCustomer'; customerId: string; typedId: string; userId: string; details: CustomerDetails }
-  | { type: 'UpdateCustomer'; changes: CustomerChanges; folderChoice: FolderChoice | null }
+  /** An edit from the client form: changed fields, then (when sent) the status, decided together. */
+  | {
+      type: 'UpdateCustomer';
+      changes: CustomerChanges;
+      folderChoice: FolderChoice | null;
+      status?: CustomerStatus;
+    }
   | { type: 'ChangeStatus'; status: CustomerStatus }
   | { type: 'DeleteCustomer' }
   | { type: 'RequestReview'; at: string }
@@ -26,6 +32,12 @@ function mustExist(state: CustomerState): CustomerDetails {
   if (!state.exists || state.deleted || !state.details)
     throw DomainError.notFound('This client does not exist.');
   return state.details;
+}
+
+function statusChange(state: CustomerState, status: CustomerStatus): CustomerEvent[] {
+  mustExist(state);
+  if (state.status === status) return [];
+  return [{ type: 'customer.status_changed', data: { from: state.status!, to: status } }];
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -99,7 +111,8 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
           (changes as Record<string, unknown>)[key] = value;
           (before as Record<string, unknown>)[key] = details[key];
         }
-        if (Object.keys(changes).length === 0) return [];
+        const statusEvents = command.status ? statusChange(state, command.status) : [];
+        if (Object.keys(changes).length === 0) return statusEvents;
         const filogixChanged = 'filogixNumber' in changes && details.filogixNumber !== null;
         if (filogixChanged && !command.folderChoice) {
           throw DomainError.invalid(
@@ -111,13 +124,10 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
         const folder = filogixChanged
           ? { choice: command.folderChoice!, from: details.filogixNumber, to: changes.filogixNumber ?? null }
           : null;
-        return [{ type: 'customer.updated', data: { changes, before, folder } }];
+        return [{ type: 'customer.updated', data: { changes, before, folder } }, ...statusEvents];
       }
-      case 'ChangeStatus': {
-        mustExist(state);
-        if (state.status === command.status) return [];
-        return [{ type: 'customer.status_changed', data: { from: state.status!, to: command.status } }];
-      }
+      case 'ChangeStatus':
+        return statusChange(state, command.status);
       case 'DeleteCustomer': {
         const details = mustExist(state);
         return [{ type: 'customer.deleted', data: { userId: state.userId!, brokerId: details.brokerId } }];

@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
 import { AuthService } from '../auth/auth.service.js';
 import { PasswordService } from '../auth/password.service.js';
-import { noteDecider } from '../notes/note.decider.js';
-import { NOTE_STREAM } from '../notes/note.events.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
-import { EventStore } from '../platform/event-store/event-store.js';
-import type { AppendRequest, EventMetadata } from '../platform/event-store/event.types.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { AppError } from '../platform/http/app-error.js';
-import { userDecider } from '../users/user.decider.js';
-import { USER_STREAM } from '../users/user.events.js';
+import { deactivation, profileUpdate } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { registerCustomer } from './customer-registration.js';
 import { customerDecider } from './customer.decider.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
 import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
@@ -19,6 +19,9 @@ import { CustomersRepository, type CustomerRow } from './customers.repository.js
 import { newTypedId } from './typed-id.js';
 
 const STREAM = (id: string) => ({ type: CUSTOMER_STREAM, id });
+/** A value sent in an edit when it differs from the client's current one. */
+const changed = (value: string | undefined, current: string): string | undefined =>
+  value === undefined || value === current ? undefined : value;
 
 /** Client commands: who may do what is checked here, what happens is decided by the customer decider. */
 @Injectable()
@@ -78,52 +81,20 @@ export class CustomersService {
       },
     };
     const { delivery, passwordHash } = await this.passwords.issueOneTimePassword();
-    const requests: AppendRequest[] = [
-      {
-        streamType: CUSTOMER_STREAM,
-        streamId: customerId,
-        expectedVersion: 'no_stream',
-        events: customerDecider.decide(
-          { type: 'CreateCustomer', customerId, typedId, userId, details },
-          customerDecider.initialState(),
-        ),
-      },
-      {
-        streamType: USER_STREAM,
-        streamId: userId,
-        expectedVersion: 'no_stream',
-        events: userDecider.decide(
-          {
-            type: 'RegisterUser',
-            userId,
-            role: 'customer',
-            firstName: details.firstName,
-            lastName: details.lastName,
-            phoneNumber: details.phoneNumber,
-            email: details.email,
-            passwordHash,
-            requireChangePassword: true,
-            customerId,
-            passwordDelivery: delivery,
-          },
-          userDecider.initialState(),
-        ),
-      },
-    ];
     const note = dto.initial_note?.trim();
-    if (note) {
-      const noteId = randomUUID();
-      requests.push({
-        streamType: NOTE_STREAM,
-        streamId: noteId,
-        expectedVersion: 'no_stream',
-        events: noteDecider.decide(
-          { type: 'AddNote', noteId, customerId, authorId: caller.id, text: note, file: null },
-          noteDecider.initialState(),
-        ),
-      });
-    }
-    await this.events.append(requests, meta);
+    await registerCustomer(
+      this.events,
+      {
+        customerId,
+        typedId,
+        userId,
+        details,
+        passwordHash,
+        passwordDelivery: delivery,
+        firstNote: note ? { authorId: caller.id, text: note } : null,
+      },
+      meta,
+    );
     return customerId;
   }
 
@@ -147,68 +118,45 @@ export class CustomersService {
       throw AppError.invalidField('phone_number', 'A user with this phone number already exists.');
     }
 
-    const { state, version: current } = await this.events.aggregate(customerDecider, CUSTOMER_STREAM, id);
-    if (version !== undefined && version !== current) {
-      throw AppError.conflict(
-        'version_conflict',
-        'This client was changed by someone else. Reload to see the changes, then try again.',
-      );
-    }
     const folderChoice = createFolder === undefined ? null : createFolder ? 'create_folder' : 'rename_folder';
-    const updated = customerDecider.decide({ type: 'UpdateCustomer', changes, folderChoice }, state);
-    const afterUpdate = updated.reduce(customerDecider.evolve, state);
-    const statusEvents = status
-      ? customerDecider.decide({ type: 'ChangeStatus', status: status as CustomerStatus }, afterUpdate)
-      : [];
-    const events = [...updated, ...statusEvents];
-    if (events.length === 0) return;
-
-    const requests: AppendRequest[] = [
-      { streamType: CUSTOMER_STREAM, streamId: id, expectedVersion: current, events },
+    const commands = [
+      streamCommand(
+        customerDecider,
+        STREAM(id),
+        { type: 'UpdateCustomer', changes, folderChoice, status: status as CustomerStatus | undefined },
+        version,
+      ),
     ];
     // The customer's own account follows their name, phone and e-mail, so sign-in keeps working.
     const profile = {
-      firstName: changes.firstName,
-      lastName: changes.lastName,
-      phoneNumber: changes.phoneNumber,
-      email: changes.email,
+      firstName: changed(changes.firstName, row.first_name),
+      lastName: changed(changes.lastName, row.last_name),
+      phoneNumber: changed(changes.phoneNumber, row.phone_number),
+      email: changed(changes.email, row.email),
     };
-    if (row.user_id && Object.values(profile).some((v) => v !== undefined)) {
-      const user = await this.events.aggregate(userDecider, USER_STREAM, row.user_id);
-      const userEvents = userDecider.decide({ type: 'UpdateProfile', changes: profile }, user.state);
-      if (userEvents.length)
-        requests.push({
-          streamType: USER_STREAM,
-          streamId: row.user_id,
-          expectedVersion: user.version,
-          events: userEvents,
-        });
+    if (row.user_id && Object.values(profile).some((v) => v !== undefined))
+      commands.push(...profileUpdate(row.user_id, row.phone_number, profile));
+    try {
+      await this.events.handleAll(commands, meta);
+    } catch (error) {
+      if (error instanceof ConcurrencyError && version !== undefined)
+        throw DomainError.conflict(
+          'version_conflict',
+          'This client was changed by someone else. Reload to see the changes, then try again.',
+        );
+      throw error;
     }
-    await this.events.append(requests, meta);
   }
 
   async remove(caller: Caller, id: string, meta: EventMetadata): Promise<CustomerRow> {
     const row = await this.visible(caller, id);
-    const { state, version } = await this.events.aggregate(customerDecider, CUSTOMER_STREAM, id);
-    const requests: AppendRequest[] = [
-      {
-        streamType: CUSTOMER_STREAM,
-        streamId: id,
-        expectedVersion: version,
-        events: customerDecider.decide({ type: 'DeleteCustomer' }, state),
-      },
-    ];
-    if (row.user_id) {
-      const user = await this.events.aggregate(userDecider, USER_STREAM, row.user_id);
-      requests.push({
-        streamType: USER_STREAM,
-        streamId: row.user_id,
-        expectedVersion: user.version,
-        events: userDecider.decide({ type: 'Deactivate', reason: 'client deleted' }, user.state),
-      });
-      requests.push(...(await this.auth.endSessions(row.user_id, 'user_deactivated')));
-    }
-    await this.events.append(requests, meta);
+    const commands = [streamCommand(customerDecider, STREAM(id), { type: 'DeleteCustomer' })];
+    if (row.user_id)
+      commands.push(
+        ...deactivation(row.user_id, row.phone_number, 'client deleted'),
+        ...(await this.auth.endSessions(row.user_id, 'user_deactivated')),
+      );
+    await this.events.handleAll(commands, meta);
     return row;
   }
 

@@ -5,12 +5,11 @@ import { PasswordService } from '../auth/password.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../platform/event-store/event.types.js';
-import { userDecider } from '../users/user.decider.js';
-import { USER_STREAM } from '../users/user.events.js';
+import { registration } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { APPRAISER_STREAM, BANK_STREAM } from '../appraisers/appraiser.events.js';
-import { customerDecider } from '../customers/customer.decider.js';
-import { CUSTOMER_STREAM, type CustomerDetails } from '../customers/customer.events.js';
+import { registerCustomer } from '../customers/customer-registration.js';
+import type { CustomerDetails } from '../customers/customer.events.js';
 import { newTypedId } from '../customers/typed-id.js';
 import { FORM_TEMPLATE_STREAM } from '../forms/form-template.events.js';
 import { LAWYER_STREAM } from '../lawyers/lawyer.events.js';
@@ -158,7 +157,7 @@ export class SeedService {
     return created;
   }
 
-  /** A client and their customer account, both written in one append like a real creation. */
+  /** A client and their customer account, registered as staff register one. */
   private async seedCustomer(
     customer: DemoCustomer,
     staffIds: Map<string, string>,
@@ -186,39 +185,17 @@ export class SeedService {
       assistantId: staffIds.get('assistant') ?? null,
       secondApplicant: { firstName: '', lastName: '', email: '', phoneNumber: '' },
     };
-    await this.events.append(
-      [
-        {
-          streamType: CUSTOMER_STREAM,
-          streamId: customerId,
-          expectedVersion: 'no_stream',
-          events: customerDecider.decide(
-            { type: 'CreateCustomer', customerId, typedId: newTypedId(), userId, details },
-            customerDecider.initialState(),
-          ),
-        },
-        {
-          streamType: USER_STREAM,
-          streamId: userId,
-          expectedVersion: 'no_stream',
-          events: userDecider.decide(
-            {
-              type: 'RegisterUser',
-              userId,
-              role: 'customer',
-              firstName: customer.firstName,
-              lastName: customer.lastName,
-              phoneNumber: customer.phoneNumber,
-              email: customer.email,
-              passwordHash,
-              requireChangePassword: false,
-              customerId,
-              passwordDelivery: null,
-            },
-            userDecider.initialState(),
-          ),
-        },
-      ],
+    await registerCustomer(
+      this.events,
+      {
+        customerId,
+        typedId: newTypedId(),
+        userId,
+        details,
+        passwordHash,
+        passwordDelivery: null,
+        firstNote: null,
+      },
       SYSTEM_METADATA,
     );
   }
@@ -238,11 +215,8 @@ export class SeedService {
     customerId: string | null = null,
   ): Promise<string> {
     const userId = randomUUID();
-    await this.events.handle(
-      userDecider,
-      { type: USER_STREAM, id: userId },
-      {
-        type: 'RegisterUser',
+    await this.events.handleAll(
+      registration({
         userId,
         role: account.role,
         firstName: account.firstName,
@@ -253,7 +227,7 @@ export class SeedService {
         requireChangePassword: false,
         customerId,
         passwordDelivery: null,
-      },
+      }),
       SYSTEM_METADATA,
     );
     return userId;

@@ -53,6 +53,53 @@ describe('user', () => {
   });
 });
 
+describe('signing in', () => {
+  it('records the first sign-in of an account as such', () => {
+    given([registered])
+      .when({ type: 'RecordSignIn', sessionId: 's1' })
+      .then([{ type: 'auth.first_login', data: { sessionId: 's1' } }]);
+  });
+
+  it('records later sign-ins as sign-ins', () => {
+    given([registered, { type: 'auth.first_login', data: { sessionId: 's1' } }])
+      .when({ type: 'RecordSignIn', sessionId: 's2' })
+      .then([{ type: 'auth.logged_in', data: { sessionId: 's2' } }]);
+  });
+
+  it('refuses a sign-in to a deactivated account', () => {
+    given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
+      .when({ type: 'RecordSignIn', sessionId: 's1' })
+      .thenRefuses('invalid_credentials');
+  });
+
+  it('refuses a sign-in to an account that was never registered', () => {
+    given([]).when({ type: 'RecordSignIn', sessionId: 's1' }).thenRefuses('invalid_credentials');
+  });
+});
+
+describe('profile and deactivation', () => {
+  it('records only the fields sent', () => {
+    given([registered])
+      .when({ type: 'UpdateProfile', changes: { phoneNumber: '14165550199', email: undefined } })
+      .then([{ type: 'user.profile_updated', data: { phoneNumber: '14165550199' } }]);
+  });
+
+  it('refuses a profile update of a deactivated user', () => {
+    given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
+      .when({ type: 'UpdateProfile', changes: { firstName: 'Em' } })
+      .thenRefuses('not_found');
+  });
+
+  it('deactivates an active user once', () => {
+    given([registered])
+      .when({ type: 'Deactivate', reason: 'client deleted' })
+      .then([{ type: 'user.deactivated', data: { reason: 'client deleted' } }]);
+    given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
+      .when({ type: 'Deactivate', reason: 'client deleted' })
+      .then([]);
+  });
+});
+
 describe('password reset', () => {
   const at = '2026-11-22T10:00:00.000Z';
   const requested = (nonce: string, hash: string, requestedAt = at): UserEvent => ({
@@ -81,27 +128,33 @@ describe('password reset', () => {
       .then([requested('n2', 'hash-3')]);
   });
 
+  it('signs in with the pending password after an earlier sign-in as a later sign-in', () => {
+    given([registered, { type: 'auth.first_login', data: { sessionId: 's0' } }, requested('n2', 'hash-3')])
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at })
+      .then([used('n2', 'hash-3'), { type: 'auth.logged_in', data: { sessionId: 's1' } }]);
+  });
+
   it('makes the pending password the password when it is used in time', () => {
     given([registered, requested('n2', 'hash-3')])
-      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:29:59.000Z' })
-      .then([used('n2', 'hash-3')]);
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at: '2026-11-22T10:29:59.000Z' })
+      .then([used('n2', 'hash-3'), { type: 'auth.first_login', data: { sessionId: 's1' } }]);
   });
 
   it('refuses a pending password after 30 minutes', () => {
     given([registered, requested('n2', 'hash-3')])
-      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:30:00.000Z' })
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at: '2026-11-22T10:30:00.000Z' })
       .thenRefuses('invalid_credentials');
   });
 
   it('refuses a pending password that a later request replaced', () => {
     given([registered, requested('n2', 'hash-3'), requested('n3', 'hash-4', '2026-11-22T10:05:00.000Z')])
-      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:06:00.000Z' })
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at: '2026-11-22T10:06:00.000Z' })
       .thenRefuses('invalid_credentials');
   });
 
   it('uses a pending password once', () => {
     given([registered, requested('n2', 'hash-3'), used('n2', 'hash-3')])
-      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
       .thenRefuses('invalid_credentials');
   });
 
@@ -111,7 +164,7 @@ describe('password reset', () => {
       requested('n2', 'hash-3'),
       { type: 'user.password_changed', data: { passwordHash: 'h' } },
     ])
-      .when({ type: 'UseResetPassword', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
+      .when({ type: 'SignInWithResetPassword', sessionId: 's1', nonce: 'n2', at: '2026-11-22T10:10:00.000Z' })
       .thenRefuses('invalid_credentials');
   });
 

@@ -1,7 +1,13 @@
 import type { Role } from '../../../machines/roles.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import { DomainError } from '../platform/domain/domain-error.js';
-import type { PasswordDelivery, PasswordResetReason, UserEvent, UserRegistered } from './user.events.js';
+import type {
+  PasswordDelivery,
+  PasswordResetReason,
+  UserEvent,
+  UserLoggedIn,
+  UserRegistered,
+} from './user.events.js';
 
 /** How long a texted password can be used before it expires unused. */
 export const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
@@ -32,8 +38,13 @@ export type UserCommand =
       /** The clock time of the request (ISO 8601). */
       at: string;
     }
-  /** The caller has checked that the presented password matches the pending one with this nonce. */
-  | { type: 'UseResetPassword'; nonce: string; at: string }
+  /** The caller has checked the password; the first sign-in of an account is recorded as such. */
+  | { type: 'RecordSignIn'; sessionId: string }
+  /**
+   * A sign-in with the texted password: the caller has checked that the presented password matches the
+   * pending one with this nonce, which becomes the password.
+   */
+  | { type: 'SignInWithResetPassword'; sessionId: string; nonce: string; at: string }
   | {
       type: 'UpdateProfile';
       changes: Partial<{ firstName: string; lastName: string; phoneNumber: string; email: string }>;
@@ -53,6 +64,15 @@ function usablePendingReset(state: UserState, nonce: string, at: string): Pendin
       'No active account found with the given credentials',
     );
   return pending;
+}
+
+function signedIn(state: UserState, sessionId: string): UserLoggedIn {
+  if (!state.exists || !state.active)
+    throw DomainError.unauthorized(
+      'invalid_credentials',
+      'No active account found with the given credentials',
+    );
+  return { type: state.hasLoggedIn ? 'auth.logged_in' : 'auth.first_login', data: { sessionId } };
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
@@ -123,13 +143,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             },
           },
         ];
-      case 'UseResetPassword': {
+      case 'RecordSignIn':
+        return [signedIn(state, command.sessionId)];
+      case 'SignInWithResetPassword': {
         const pending = usablePendingReset(state, command.nonce, command.at);
         return [
           {
             type: 'user.reset_password_used',
             data: { passwordHash: pending.passwordHash, nonce: pending.nonce },
           },
+          signedIn(state, command.sessionId),
         ];
       }
       case 'UpdateProfile': {

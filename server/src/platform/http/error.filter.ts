@@ -10,6 +10,16 @@ import { AppError, type ApiErrorItem } from './app-error.js';
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+const UNIQUE_VIOLATION = '23505';
+/** Unique indexes of read tables whose refusal the caller can act on. */
+const UNIQUE_CONFLICTS: Record<string, ApiErrorItem> = {
+  users_phone_active_idx: {
+    code: 'phone_number_taken',
+    description: 'A user with this phone number already exists.',
+    field: 'phone_number',
+  },
+};
+
 const STATUS_CODES: Record<number, string> = {
   400: 'bad_request',
   401: 'not_authenticated',
@@ -92,7 +102,22 @@ export class ErrorFilter implements ExceptionFilter {
       }
       return { status: exception.getStatus(), errors: fromHttpException(exception) };
     }
-    const databaseError = exception as { driverError?: { code?: string }; code?: string };
+    const databaseError = exception as {
+      driverError?: { code?: string; constraint?: string };
+      code?: string;
+      constraint?: string;
+    };
+    if ((databaseError?.driverError?.code ?? databaseError?.code) === UNIQUE_VIOLATION) {
+      // A read table refused a row that another request wrote first: a conflict, never a server error.
+      const constraint = databaseError.driverError?.constraint ?? databaseError.constraint;
+      const known = UNIQUE_CONFLICTS[constraint ?? ''];
+      return {
+        status: 409,
+        errors: [
+          known ?? { code: 'conflict', description: 'This was changed at the same time. Please try again.' },
+        ],
+      };
+    }
     if (UNSTORABLE_TEXT.has(databaseError?.driverError?.code ?? databaseError?.code ?? '')) {
       return {
         status: 400,
