@@ -11,6 +11,12 @@ describe('refresh-token family', () => {
     given([]).when({ type: 'StartSession', userId: 'u1', tokenHash: 'h1' }).then([started]);
   });
 
+  it('refuses to start a session twice', () => {
+    given([started])
+      .when({ type: 'StartSession', userId: 'u1', tokenHash: 'h2' })
+      .thenRefuses('session_exists');
+  });
+
   it('rotates when the current token is presented', () => {
     given([started])
       .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' })

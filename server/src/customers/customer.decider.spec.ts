@@ -33,6 +33,82 @@ const lawyerAssigned = {
 } as unknown as CustomerEvent;
 
 describe('client', () => {
+  it('creates a client with the first roadmap steps', () => {
+    given([])
+      .when({ type: 'CreateCustomer', customerId: 'c1', typedId: 'HW-ABCDEF', userId: 'u1', details })
+      .then([created]);
+  });
+
+  it('refuses to create the same client twice', () => {
+    given([created])
+      .when({ type: 'CreateCustomer', customerId: 'c1', typedId: 'HW-ABCDEF', userId: 'u1', details })
+      .thenRefuses('customer_exists');
+  });
+
+  it('writes nothing when the status does not change', () => {
+    given([created]).when({ type: 'ChangeStatus', status: 'active' }).then([]);
+  });
+
+  it('records an edit, then the status sent with it', () => {
+    given([created])
+      .when({ type: 'UpdateCustomer', changes: { lender: 'TD' }, folderChoice: null, status: 'funded' })
+      .then([
+        {
+          type: 'customer.updated',
+          data: { changes: { lender: 'TD' }, before: { lender: '' }, folder: null },
+        },
+        { type: 'customer.status_changed', data: { from: 'active', to: 'funded' } },
+      ]);
+  });
+
+  it('records only the status when the other fields are unchanged', () => {
+    given([created])
+      .when({ type: 'UpdateCustomer', changes: { lender: '' }, folderChoice: null, status: 'funded' })
+      .then([{ type: 'customer.status_changed', data: { from: 'active', to: 'funded' } }]);
+  });
+
+  it('refuses to edit a client that does not exist', () => {
+    given([])
+      .when({ type: 'UpdateCustomer', changes: { lender: 'TD' }, folderChoice: null })
+      .thenRefuses('not_found');
+  });
+
+  it('deletes a client, naming their account and broker', () => {
+    given([created])
+      .when({ type: 'DeleteCustomer' })
+      .then([{ type: 'customer.deleted', data: { userId: 'u1', brokerId: 'b1' } }]);
+  });
+
+  it('refuses to delete a client twice', () => {
+    given([created, { type: 'customer.deleted', data: { userId: 'u1', brokerId: 'b1' } }])
+      .when({ type: 'DeleteCustomer' })
+      .thenRefuses('not_found');
+  });
+
+  it('requests a review with its date', () => {
+    given([created])
+      .when({ type: 'RequestReview', at: '2026-11-22T10:00:00.000Z' })
+      .then([{ type: 'customer.review_requested', data: { requestedAt: '2026-11-22T10:00:00.000Z' } }]);
+  });
+
+  it('changes the roadmap steps, and writes nothing when they are the same', () => {
+    const steps = initialSteps().map((s) => ({ ...s, is_completed: true }));
+    given([created])
+      .when({ type: 'SetSteps', steps })
+      .then([{ type: 'customer.steps_changed', data: { steps } }]);
+    given([created]).when({ type: 'SetSteps', steps: initialSteps() }).then([]);
+  });
+
+  it('asks for a message to be sent to the client', () => {
+    given([created])
+      .when({ type: 'RequestNotification', notifyType: 'form_sent' })
+      .then([{ type: 'customer.notification_requested', data: { notifyType: 'form_sent' } }]);
+  });
+
+  it('refuses a message about a client that does not exist', () => {
+    given([]).when({ type: 'RequestNotification', notifyType: 'form_sent' }).thenRefuses('not_found');
+  });
+
   it('changes the status from any value to any value, past assignment events', () => {
     given([created, lawyerAssigned as NewEvent as CustomerEvent])
       .when({ type: 'ChangeStatus', status: 'funded' })
