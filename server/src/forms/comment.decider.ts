@@ -1,6 +1,7 @@
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
-import type { CommentEvent, StoredFileRef } from './form.events.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { readMarksDecider } from '../read-marks/read-marks.decider.js';
+import type { CommentEvent, CommentsMarkedRead, StoredFileRef } from './form.events.js';
 
 export interface CommentState {
   exists: boolean;
@@ -9,6 +10,7 @@ export interface CommentState {
   fileId: string | null;
   code: string | null;
   customerId: string | null;
+  hasThumbnail: boolean;
 }
 
 export type CommentCommand =
@@ -22,7 +24,9 @@ export type CommentCommand =
       text: string;
       file: StoredFileRef | null;
     }
-  | { type: 'DeleteComment'; byUserId: string; byRole: string };
+  /** `fileId` is the file the message is reached through: a message of another file is not found. */
+  | { type: 'DeleteComment'; fileId: string; byUserId: string; byRole: string }
+  | { type: 'RecordThumbnail'; key: string };
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -34,6 +38,7 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
     fileId: null,
     code: null,
     customerId: null,
+    hasThumbnail: false,
   }),
 
   evolve(state, event) {
@@ -46,11 +51,12 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
           fileId: event.data.fileId,
           code: event.data.code,
           customerId: event.data.customerId,
+          hasThumbnail: false,
         };
       case 'comment.deleted':
         return { ...state, deleted: true };
       case 'comment.thumbnail_created':
-        return state;
+        return { ...state, hasThumbnail: true };
     }
   },
 
@@ -58,20 +64,23 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
     switch (command.type) {
       case 'AddComment': {
         const text = command.text.trim();
-        if (!text && !command.file) throw AppError.invalidField('text', 'Write a message or attach a file.');
+        if (state.exists) throw DomainError.conflict('comment_exists', 'This message already exists.');
+        if (!text && !command.file)
+          throw DomainError.invalid('invalid', 'Write a message or attach a file.', 'text');
         if (text.length > MAX_COMMENT_LENGTH)
-          throw AppError.invalidField(
-            'text',
+          throw DomainError.invalid(
+            'invalid',
             `The text field may not be longer than ${MAX_COMMENT_LENGTH} characters`,
+            'text',
           );
         const { type: _type, ...data } = command;
         return [{ type: 'comment.added', data: { ...data, text } }];
       }
       case 'DeleteComment':
-        if (!state.exists || state.deleted)
-          throw AppError.notFound('Error while deleting message', 'comment_not_found');
+        if (!state.exists || state.deleted || state.fileId !== command.fileId)
+          throw DomainError.notFound('Error while deleting message', 'comment_not_found');
         if (state.authorId !== command.byUserId && command.byRole !== 'principal_broker') {
-          throw AppError.forbidden('Only the author or a principal broker may delete this message.');
+          throw DomainError.forbidden('Only the author or a principal broker may delete this message.');
         }
         return [
           {
@@ -79,6 +88,24 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
             data: { fileId: state.fileId!, code: state.code!, customerId: state.customerId! },
           },
         ];
+      case 'RecordThumbnail':
+        if (!state.exists) throw DomainError.notFound('This message does not exist.', 'comment_not_found');
+        // A preview made twice (a retried job) is recorded once; a deleted message keeps its preview record.
+        if (state.hasThumbnail) return [];
+        return [
+          {
+            type: 'comment.thumbnail_created',
+            data: {
+              fileId: state.fileId!,
+              code: state.code!,
+              customerId: state.customerId!,
+              key: command.key,
+            },
+          },
+        ];
     }
   },
 };
+
+/** One reader's marks in one file's chat. */
+export const commentReadsDecider = readMarksDecider<CommentsMarkedRead>('comments.marked_read');

@@ -115,6 +115,15 @@ export class DocumentsRepository {
     return rows[0] ?? null;
   }
 
+  /** Which of these file ids belong to the form (a file never moves to another form). */
+  async fileIdsOnForm(code: string, ids: string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      'SELECT id::text AS id FROM form_files WHERE code = $1 AND id::text = ANY($2::text[])',
+      [code, ids],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   comments(fileId: string, offset: number, limit: number, direction: 'ASC' | 'DESC'): Promise<CommentRow[]> {
     return this.dataSource.query(
       `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,

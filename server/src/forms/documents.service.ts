@@ -4,22 +4,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
-import { EventStore } from '../platform/event-store/event-store.js';
-import type { AppendRequest, EventMetadata } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
+import { CUSTOMER_STREAM } from '../customers/customer.events.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { receiveMultipart } from '../platform/http/multipart.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
-import { commentDecider } from './comment.decider.js';
+import { markRead } from '../read-marks/mark-read.js';
+import { activeFormDecider } from './active-form.decider.js';
+import { commentDecider, commentReadsDecider } from './comment.decider.js';
 import { DocumentsRepository, type FormRow } from './documents.repository.js';
 import { formFileDecider } from './form-file.decider.js';
-import { formDecider } from './form.decider.js';
-import {
-  COMMENT_READS_STREAM,
-  COMMENT_STREAM,
-  FORM_FILE_STREAM,
-  FORM_STREAM,
-  type FileUploaded,
-} from './form.events.js';
+import { formDecider, uploadRefusals } from './form.decider.js';
+import { COMMENT_READS_STREAM, COMMENT_STREAM, FORM_FILE_STREAM, FORM_STREAM } from './form.events.js';
 
 /** 128 random bits, URL-safe: a form code cannot be guessed. */
 export function newFormCode(): string {
@@ -42,9 +39,9 @@ export class DocumentsService {
   /** The form, if the caller may see its client (a customer only their own); otherwise 404. */
   async formFor(caller: Caller, code: string): Promise<FormRow> {
     const form = await this.repository.form(code);
-    if (!form) throw AppError.notFound('This form does not exist.');
+    if (!form) throw DomainError.notFound('This form does not exist.');
     await this.customers.visible(caller, form.customer_id).catch(() => {
-      throw AppError.notFound('This form does not exist.');
+      throw DomainError.notFound('This form does not exist.');
     });
     return form;
   }
@@ -56,17 +53,21 @@ export class DocumentsService {
     meta: EventMetadata,
   ): Promise<string> {
     await this.customers.visible(caller, customerId);
-    if (await this.repository.activeForm(customerId)) {
-      throw AppError.conflict(
-        'form_exists',
-        'This client already has an uploading form: edit it, or reset it to start a new one.',
-      );
-    }
     const code = newFormCode();
-    await this.events.handle(
-      formDecider,
-      { type: FORM_STREAM, id: code },
-      { type: 'CreateForm', code, customerId, fields, replaces: null },
+    const onRecord = await this.repository.activeForm(customerId);
+    await this.events.handleAll(
+      [
+        streamCommand(
+          activeFormDecider,
+          { type: CUSTOMER_STREAM, id: customerId },
+          { type: 'OpenForm', customerId, code, replaces: null, activeCodeOnRecord: onRecord?.code ?? null },
+        ),
+        streamCommand(
+          formDecider,
+          { type: FORM_STREAM, id: code },
+          { type: 'CreateForm', code, customerId, fields, replaces: null },
+        ),
+      ],
       meta,
     );
     return code;
@@ -85,41 +86,48 @@ export class DocumentsService {
   /** Reset: the old form (and its files) stays readable; the client gets a new active form with the same fields. */
   async archive(caller: Caller, code: string, meta: EventMetadata): Promise<string> {
     const form = await this.formFor(caller, code);
-    const { state, version } = await this.events.aggregate(formDecider, FORM_STREAM, code);
+    const customerId = form.customer_id;
     const next = newFormCode();
-    await this.events.append(
+    const onRecord = await this.repository.activeForm(customerId);
+    await this.events.handleAll(
       [
-        {
-          streamType: FORM_STREAM,
-          streamId: code,
-          expectedVersion: version,
-          events: formDecider.decide({ type: 'ArchiveForm', replacedBy: next }, state),
-        },
-        {
-          streamType: FORM_STREAM,
-          streamId: next,
-          expectedVersion: 'no_stream',
-          events: formDecider.decide(
-            {
-              type: 'CreateForm',
-              code: next,
-              customerId: form.customer_id,
-              fields: state.fields,
-              replaces: code,
-            },
-            formDecider.initialState(),
-          ),
-        },
+        // The new form copies the fields read here, so the old form is held at the version they were read at.
+        streamCommand(
+          formDecider,
+          { type: FORM_STREAM, id: code },
+          { type: 'ArchiveForm', replacedBy: next },
+          form.version,
+        ),
+        streamCommand(
+          activeFormDecider,
+          { type: CUSTOMER_STREAM, id: customerId },
+          {
+            type: 'OpenForm',
+            customerId,
+            code: next,
+            replaces: code,
+            activeCodeOnRecord: onRecord?.code ?? null,
+          },
+        ),
+        streamCommand(
+          formDecider,
+          { type: FORM_STREAM, id: next },
+          { type: 'CreateForm', code: next, customerId, fields: form.fields, replaces: code },
+        ),
       ],
       meta,
     );
     return next;
   }
 
+  /**
+   * Streams the files to storage first (refusing parts for unknown or disabled fields as they come), then
+   * asks the form to accept them and appends the files while holding the form's version: a reset or a
+   * field change committed meanwhile refuses the upload, and its stored objects are removed.
+   */
   async upload(caller: Caller, code: string, request: Request, meta: EventMetadata): Promise<string[]> {
     const form = await this.formFor(caller, code);
-    if (form.is_archived)
-      throw AppError.conflict('form_archived', 'This form was reset. Open the current upload link instead.');
+    if (form.is_archived) throw uploadRefusals.archived();
     const enabled = new Map(form.fields.filter((f) => !f.disabled).map((f) => [f.name, f]));
     const { files } = await receiveMultipart(request, {
       storage: this.storage,
@@ -128,31 +136,37 @@ export class DocumentsService {
       textFields: [],
       maxFiles: MAX_FILES_PER_UPLOAD,
     });
-    if (files.length === 0) throw AppError.badRequest('no_files', 'Please upload at least one document!');
     const ids = files.map(() => randomUUID());
-    const requests: AppendRequest[] = files.map((file, index) => {
-      const event: FileUploaded = {
-        type: 'form_file.uploaded',
-        data: {
-          fileId: ids[index],
-          code,
-          customerId: form.customer_id,
-          field: file.field,
-          caption: enabled.get(file.field)!.caption,
-          extension: file.extension,
-          uploadedBy: caller.id,
-          file: { key: file.key, name: file.fileName, mimeType: file.mimeType, size: file.size },
-        },
-      };
-      return {
-        streamType: FORM_FILE_STREAM,
-        streamId: ids[index],
-        expectedVersion: 'no_stream',
-        events: [event],
-      };
-    });
     try {
-      await this.events.append(requests, meta);
+      await this.events.handleAll(
+        [
+          streamCommand(
+            formDecider,
+            { type: FORM_STREAM, id: code },
+            { type: 'AcceptUpload', fields: files.map((file) => file.field) },
+          ),
+          ...files.map((file, index) =>
+            streamCommand(
+              formFileDecider,
+              { type: FORM_FILE_STREAM, id: ids[index] },
+              {
+                type: 'RecordUpload',
+                upload: {
+                  fileId: ids[index],
+                  code,
+                  customerId: form.customer_id,
+                  field: file.field,
+                  caption: enabled.get(file.field)!.caption,
+                  extension: file.extension,
+                  uploadedBy: caller.id,
+                  file: { key: file.key, name: file.fileName, mimeType: file.mimeType, size: file.size },
+                },
+              },
+            ),
+          ),
+        ],
+        meta,
+      );
     } catch (error) {
       await Promise.allSettled(files.map((file) => this.storage.delete(file.key)));
       throw error;
@@ -173,33 +187,44 @@ export class DocumentsService {
   ): Promise<void> {
     await this.formFor(caller, code);
     if (changes.length > MAX_FILES_PER_STATUS_BATCH)
-      throw AppError.badRequest(
+      throw DomainError.invalid(
         'batch_too_large',
         `A batch may set the status of at most ${MAX_FILES_PER_STATUS_BATCH} files.`,
       );
     const listed = new Set<string>();
-    const requests: AppendRequest[] = [];
     for (const [index, change] of changes.entries()) {
       if (listed.has(change.id))
-        throw AppError.invalidField(`${index}.id`, `The file ${change.id} is listed more than once.`);
+        throw DomainError.invalid(
+          'invalid',
+          `The file ${change.id} is listed more than once.`,
+          `${index}.id`,
+        );
       listed.add(change.id);
-      const { state, version } = await this.events.aggregate(formFileDecider, FORM_FILE_STREAM, change.id);
-      if (state.code !== code)
-        throw AppError.invalidField(`${index}.id`, `The file ${change.id} is not on this form.`);
-      requests.push({
-        streamType: FORM_FILE_STREAM,
-        streamId: change.id,
-        expectedVersion: version,
-        events: formFileDecider.decide({ type: 'ChangeStatus', status: change.status }, state),
-      });
     }
-    if (requests.some((request) => request.events.length > 0)) await this.events.append(requests, meta);
+    const onForm = await this.repository.fileIdsOnForm(code, [...listed]);
+    const stranger = changes.findIndex((change) => !onForm.has(change.id));
+    if (stranger >= 0)
+      throw DomainError.invalid(
+        'invalid',
+        `The file ${changes[stranger].id} is not on this form.`,
+        `${stranger}.id`,
+      );
+    await this.events.handleAll(
+      changes.map((change) =>
+        streamCommand(
+          formFileDecider,
+          { type: FORM_FILE_STREAM, id: change.id },
+          { type: 'ChangeStatus', status: change.status },
+        ),
+      ),
+      meta,
+    );
   }
 
   async fileFor(caller: Caller, code: string, fileId: string): Promise<{ id: string; customer_id: string }> {
     await this.formFor(caller, code);
     const file = await this.repository.file(code, fileId);
-    if (!file) throw AppError.notFound('This file does not exist.');
+    if (!file) throw DomainError.notFound('This file does not exist.');
     return file;
   }
 
@@ -253,32 +278,22 @@ export class DocumentsService {
     meta: EventMetadata,
   ): Promise<void> {
     await this.fileFor(caller, code, fileId);
-    const { state } = await this.events.aggregate(commentDecider, COMMENT_STREAM, commentId);
-    if (state.fileId !== fileId) throw AppError.notFound('Error while deleting message', 'comment_not_found');
     await this.events.handle(
       commentDecider,
       { type: COMMENT_STREAM, id: commentId },
-      { type: 'DeleteComment', byUserId: caller.id, byRole: caller.role },
+      { type: 'DeleteComment', fileId, byUserId: caller.id, byRole: caller.role },
       meta,
     );
   }
 
   async markCommentsRead(caller: Caller, code: string, fileId: string, meta: EventMetadata): Promise<void> {
     const file = await this.fileFor(caller, code, fileId);
-    const latest = await this.repository.latestCommentPosition(fileId);
-    if (latest <= (await this.repository.readUpTo(fileId, caller.id))) return;
-    await this.events.append(
-      {
-        streamType: COMMENT_READS_STREAM,
-        streamId: `${fileId}:${caller.id}`,
-        expectedVersion: 'any',
-        events: [
-          {
-            type: 'comments.marked_read',
-            data: { fileId, customerId: file.customer_id, userId: caller.id, upToPosition: latest },
-          },
-        ],
-      },
+    const newestShown = await this.repository.latestCommentPosition(fileId);
+    await markRead(
+      this.events,
+      commentReadsDecider,
+      { type: COMMENT_READS_STREAM, id: `${fileId}:${caller.id}` },
+      { fileId, customerId: file.customer_id, userId: caller.id, upToPosition: newestShown },
       meta,
     );
   }

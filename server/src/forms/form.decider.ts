@@ -1,6 +1,6 @@
 import type { FormField } from '../../../machines/documents.js';
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type { FormEvent } from './form.events.js';
 
 export interface FormState {
@@ -13,25 +13,38 @@ export interface FormState {
 export type FormCommand =
   | { type: 'CreateForm'; code: string; customerId: string; fields: FormField[]; replaces: string | null }
   | { type: 'SaveFields'; fields: FormField[] }
-  | { type: 'ArchiveForm'; replacedBy: string };
+  | { type: 'ArchiveForm'; replacedBy: string }
+  /** Files stored for these fields are about to be attached; the form only has to accept them. */
+  | { type: 'AcceptUpload'; fields: string[] };
 
 /** Field names are the multipart part names of an upload, so they must be unique and safe. */
 export function checkFields(fields: FormField[]): void {
   const names = new Set<string>();
   fields.forEach((field, index) => {
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(field.name)) {
-      throw AppError.invalidField(
-        `fields.${index}.name`,
+      throw DomainError.invalid(
+        'invalid',
         'A field name may contain only letters, digits, dashes and underscores.',
+        `fields.${index}.name`,
       );
     }
     if (names.has(field.name))
-      throw AppError.invalidField(`fields.${index}.name`, `The field name ${field.name} is used twice.`);
+      throw DomainError.invalid(
+        'invalid',
+        `The field name ${field.name} is used twice.`,
+        `fields.${index}.name`,
+      );
     if (!field.caption.trim())
-      throw AppError.invalidField(`fields.${index}.caption`, 'The caption field is required');
+      throw DomainError.invalid('invalid', 'The caption field is required', `fields.${index}.caption`);
     names.add(field.name);
   });
 }
+
+export const uploadRefusals = {
+  archived: () =>
+    DomainError.conflict('form_archived', 'This form was reset. Open the current upload link instead.'),
+  noFiles: () => DomainError.invalid('no_files', 'Please upload at least one document!'),
+};
 
 export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
   initialState: () => ({ exists: false, archived: false, customerId: null, fields: [] }),
@@ -55,7 +68,7 @@ export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'CreateForm':
-        if (state.exists) throw AppError.conflict('form_exists', 'This form already exists.');
+        if (state.exists) throw DomainError.conflict('form_exists', 'This form already exists.');
         checkFields(command.fields);
         return [
           {
@@ -69,9 +82,9 @@ export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
           },
         ];
       case 'SaveFields':
-        if (!state.exists) throw AppError.notFound('This form does not exist.');
+        if (!state.exists) throw DomainError.notFound('This form does not exist.');
         if (state.archived)
-          throw AppError.conflict(
+          throw DomainError.conflict(
             'form_archived',
             'This form was reset; edit the client’s current form instead.',
           );
@@ -81,11 +94,27 @@ export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
           { type: 'form.fields_saved', data: { customerId: state.customerId!, fields: command.fields } },
         ];
       case 'ArchiveForm':
-        if (!state.exists) throw AppError.notFound('This form does not exist.');
-        if (state.archived) throw AppError.conflict('form_archived', 'This form was already reset.');
+        if (!state.exists) throw DomainError.notFound('This form does not exist.');
+        if (state.archived) throw DomainError.conflict('form_archived', 'This form was already reset.');
         return [
           { type: 'form.archived', data: { customerId: state.customerId!, replacedBy: command.replacedBy } },
         ];
+      case 'AcceptUpload': {
+        // Nothing is recorded on the form: the files are their own streams, and the form's version is held
+        // while they are appended, so a reset or a field change cannot slip in between.
+        if (!state.exists) throw DomainError.notFound('This form does not exist.');
+        if (state.archived) throw uploadRefusals.archived();
+        if (command.fields.length === 0) throw uploadRefusals.noFiles();
+        const enabled = new Set(state.fields.filter((f) => !f.disabled).map((f) => f.name));
+        const refused = command.fields.find((field) => !enabled.has(field));
+        if (refused !== undefined)
+          throw DomainError.invalid(
+            'unknown_field',
+            `The field ${refused} does not take files here.`,
+            refused,
+          );
+        return [];
+      }
     }
   },
 };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
+import { ActiveFormProjection } from './active-form.projection.js';
 import { CommentsController } from './comments.controller.js';
 import { DocumentsAudience } from './documents.audience.js';
 import { DocumentsProjection } from './documents.projection.js';
@@ -13,6 +14,7 @@ import { Thumbnails } from './thumbnails.js';
   imports: [CustomersModule],
   controllers: [FormsController, CommentsController],
   providers: [
+    ActiveFormProjection,
     FormTemplateProjection,
     DocumentsProjection,
     DocumentsRepository,

@@ -9,7 +9,9 @@ import { SYSTEM_METADATA, type StoredEvent } from '../platform/event-store/event
 import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
-import type { CommentAdded, FileUploaded } from './form.events.js';
+import { commentDecider } from './comment.decider.js';
+import { formFileDecider } from './form-file.decider.js';
+import { COMMENT_STREAM, FORM_FILE_STREAM, type CommentAdded, type FileUploaded } from './form.events.js';
 
 export const MAKE_THUMBNAIL_JOB = 'make-thumbnail';
 const THUMBNAIL_WIDTH = 320;
@@ -123,20 +125,21 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         return;
       }
     }
-    const event =
-      job.stream === 'form_file'
-        ? { type: 'form_file.thumbnail_created', data: { code: job.code, customerId: job.customerId, key } }
-        : {
-            type: 'comment.thumbnail_created',
-            data: { fileId: job.fileId, code: job.code, customerId: job.customerId, key },
-          };
     try {
-      const stream = await this.events.readStream(job.stream, job.id);
-      if (stream.some((e) => e.type === event.type)) return;
-      await this.events.append(
-        { streamType: job.stream, streamId: job.id, expectedVersion: stream.length, events: [event] },
-        SYSTEM_METADATA,
-      );
+      if (job.stream === 'form_file')
+        await this.events.handle(
+          formFileDecider,
+          { type: FORM_FILE_STREAM, id: job.id },
+          { type: 'RecordThumbnail', key },
+          SYSTEM_METADATA,
+        );
+      else
+        await this.events.handle(
+          commentDecider,
+          { type: COMMENT_STREAM, id: job.id },
+          { type: 'RecordThumbnail', key },
+          SYSTEM_METADATA,
+        );
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       throw new Error('the file changed while its preview was made; trying again', { cause: error });

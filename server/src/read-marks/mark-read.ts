@@ -1,0 +1,26 @@
+import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import type { Decider } from '../platform/event-store/decider.js';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import type { EventMetadata } from '../platform/event-store/event.types.js';
+import type { MarkRead, ReadMarkEvent, ReadMarksState } from './read-marks.decider.js';
+
+/** Two tabs of one reader may mark at once; a mark decided again on the newer state is as good. */
+const ATTEMPTS = 3;
+
+/** Records a reader's mark through the stream's decider, deciding again if another mark landed first. */
+export async function markRead<Event extends ReadMarkEvent>(
+  events: EventStore,
+  decider: Decider<ReadMarksState, MarkRead<Event['data']>, Event>,
+  stream: { type: string; id: string },
+  mark: Event['data'],
+  meta: EventMetadata,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await events.handle(decider, stream, { type: 'MarkRead', mark }, meta);
+      return;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
