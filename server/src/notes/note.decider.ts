@@ -1,6 +1,7 @@
 import type { Decider } from '../platform/event-store/decider.js';
-import { AppError } from '../platform/http/app-error.js';
-import type { NoteEvent, NoteFile } from './note.events.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { readMarksDecider } from '../read-marks/read-marks.decider.js';
+import type { NoteEvent, NoteFile, NotesMarkedRead } from './note.events.js';
 
 export interface NoteState {
   exists: boolean;
@@ -18,7 +19,8 @@ export type NoteCommand =
       text: string;
       file: NoteFile | null;
     }
-  | { type: 'DeleteNote'; byUserId: string; byRole: string };
+  /** `customerId` is the client the note is reached through: another client's note is not found. */
+  | { type: 'DeleteNote'; customerId: string; byUserId: string; byRole: string };
 
 export const noteDecider: Decider<NoteState, NoteCommand, NoteEvent> = {
   initialState: () => ({ exists: false, deleted: false, customerId: null, authorId: null }),
@@ -40,9 +42,9 @@ export const noteDecider: Decider<NoteState, NoteCommand, NoteEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'AddNote':
-        if (state.exists) throw AppError.conflict('note_exists', 'This note already exists.');
+        if (state.exists) throw DomainError.conflict('note_exists', 'This note already exists.');
         if (!command.text.trim() && !command.file)
-          throw AppError.invalidField('text', 'The text field is required');
+          throw DomainError.invalid('invalid', 'The text field is required', 'text');
         return [
           {
             type: 'note.added',
@@ -56,12 +58,16 @@ export const noteDecider: Decider<NoteState, NoteCommand, NoteEvent> = {
           },
         ];
       case 'DeleteNote':
-        if (!state.exists || state.deleted) throw AppError.notFound('This note does not exist.');
+        if (!state.exists || state.deleted || state.customerId !== command.customerId)
+          throw DomainError.notFound('This note does not exist.');
         // Only its author or a principal broker may delete a note.
         if (state.authorId !== command.byUserId && command.byRole !== 'principal_broker') {
-          throw AppError.forbidden('Only the author or a principal broker may delete this note.');
+          throw DomainError.forbidden('Only the author or a principal broker may delete this note.');
         }
         return [{ type: 'note.deleted', data: { customerId: state.customerId! } }];
     }
   },
 };
+
+/** One staff member's marks in one client's notes. */
+export const noteReadsDecider = readMarksDecider<NotesMarkedRead>('notes.marked_read');

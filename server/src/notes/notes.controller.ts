@@ -17,16 +17,17 @@ import { DataSource } from 'typeorm';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
 import { receiveMultipart } from '../platform/http/multipart.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { FileLinks } from '../platform/storage/file-links.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
-import { noteDecider } from './note.decider.js';
+import { markRead } from '../read-marks/mark-read.js';
+import { noteDecider, noteReadsDecider } from './note.decider.js';
 import { NOTE_READS_STREAM, NOTE_STREAM } from './note.events.js';
 
 export class ListNotesQuery extends PageQuery(10, 100) {
@@ -111,9 +112,10 @@ export class NotesController {
     const drop = async () => file && (await this.storage.delete(file.key));
     if (text.length > MAX_NOTE_LENGTH) {
       await drop();
-      throw AppError.invalidField(
-        'text',
+      throw DomainError.invalid(
+        'invalid',
         `The text field may not be longer than ${MAX_NOTE_LENGTH} characters`,
+        'text',
       );
     }
     const noteId = randomUUID();
@@ -144,12 +146,10 @@ export class NotesController {
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<object>> {
     await this.customers.visible(caller, customerId);
-    const { state } = await this.events.aggregate(noteDecider, NOTE_STREAM, noteId);
-    if (state.customerId !== customerId) throw AppError.notFound('This note does not exist.');
     await this.events.handle(
       noteDecider,
       { type: NOTE_STREAM, id: noteId },
-      { type: 'DeleteNote', byUserId: caller.id, byRole: caller.role },
+      { type: 'DeleteNote', customerId, byUserId: caller.id, byRole: caller.role },
       meta,
     );
     return ok({});
@@ -162,30 +162,17 @@ export class NotesController {
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<{ unread: number }>> {
     await this.customers.visible(caller, customerId);
-    const [{ latest }] = await this.dataSource.query(
-      'SELECT COALESCE(MAX(position), 0)::bigint AS latest FROM notes WHERE customer_id = $1',
+    const [{ newest }] = await this.dataSource.query(
+      'SELECT COALESCE(MAX(position), 0)::bigint AS newest FROM notes WHERE customer_id = $1',
       [customerId],
     );
-    const [{ read }] = await this.dataSource.query(
-      'SELECT COALESCE((SELECT read_up_to FROM note_reads WHERE customer_id = $1 AND user_id = $2), 0)::bigint AS read',
-      [customerId, caller.id],
+    await markRead(
+      this.events,
+      noteReadsDecider,
+      { type: NOTE_READS_STREAM, id: `${customerId}:${caller.id}` },
+      { customerId, userId: caller.id, upToPosition: Number(newest) },
+      meta,
     );
-    if (Number(latest) > Number(read)) {
-      await this.events.append(
-        {
-          streamType: NOTE_READS_STREAM,
-          streamId: `${customerId}:${caller.id}`,
-          expectedVersion: 'any',
-          events: [
-            {
-              type: 'notes.marked_read',
-              data: { customerId, userId: caller.id, upToPosition: Number(latest) },
-            },
-          ],
-        },
-        meta,
-      );
-    }
     return ok({ unread: 0 });
   }
 
