@@ -5,7 +5,7 @@ import {
 } from '../../../machines/appraiser-assignment.machine.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import type { NewEvent } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type {
   AppraisalDetails,
   AppraiserAssignmentChanged,
@@ -46,12 +46,13 @@ export const appraiserAssignmentDecider: Decider<
   },
 
   decide(command, state) {
-    if (!state.exists || state.deleted) throw AppError.notFound('This client does not exist.');
+    if (!state.exists || state.deleted) throw DomainError.notFound('This client does not exist.');
     if (command.type === 'REQUEST_QUOTES') {
       if (command.appraiserIds.length === 0) {
-        throw AppError.invalidField(
-          'appraiser_ids',
+        throw DomainError.invalid(
+          'invalid',
           'No appraisers selected. Select one or more appraisers.',
+          'appraiser_ids',
         );
       }
       const event: QuoteRequested = {
@@ -63,8 +64,8 @@ export const appraiserAssignmentDecider: Decider<
     const decision = decideAppraiser(state.status, command);
     if (!decision.ok) {
       throw decision.reason === 'role'
-        ? AppError.forbidden(decision.message, 'transition_not_allowed')
-        : AppError.conflict('invalid_transition', decision.message);
+        ? DomainError.forbidden(decision.message, 'transition_not_allowed')
+        : DomainError.conflict('invalid_transition', decision.message);
     }
     const appraiserId = command.type === 'ASSIGN' ? (command.appraiserId ?? null) : state.appraiserId;
     const event: AppraiserAssignmentChanged = {

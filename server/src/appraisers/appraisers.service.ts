@@ -5,7 +5,7 @@ import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import {
   appraiserAssignmentDecider,
   type AppraiserAssignmentCommand,
@@ -108,12 +108,20 @@ export class AppraisersService {
 
   private async checkAppraisers(ids: string[]): Promise<void> {
     if (ids.length === 0)
-      throw AppError.invalidField('appraiser_ids', 'No appraisers selected. Select one or more appraisers.');
+      throw DomainError.invalid(
+        'invalid',
+        'No appraisers selected. Select one or more appraisers.',
+        'appraiser_ids',
+      );
     const rows: { id: string }[] = await this.dataSource.query(
       'SELECT id FROM appraisers WHERE id = ANY($1::uuid[])',
       [ids],
     );
     if (rows.length !== new Set(ids).size)
-      throw AppError.invalidField('appraiser_ids', 'One or more of the chosen appraisers do not exist.');
+      throw DomainError.invalid(
+        'invalid',
+        'One or more of the chosen appraisers do not exist.',
+        'appraiser_ids',
+      );
   }
 }

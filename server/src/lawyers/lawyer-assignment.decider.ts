@@ -5,7 +5,7 @@ import {
 } from '../../../machines/lawyer-assignment.machine.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import type { NewEvent } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
+import { DomainError } from '../platform/domain/domain-error.js';
 import type { LawyerAssignmentChanged } from './lawyer.events.js';
 
 export interface LawyerAssignmentState {
@@ -19,8 +19,8 @@ export type LawyerAssignmentCommand = LawyerAssignmentEvent & { lawyerId?: strin
 
 /**
  * Decides lawyer assignment commands on the client's stream with the shared XState machine: the next
- * status is the machine's transition from the projected status; a refused event is a 409 (wrong state)
- * or a 403 (wrong role), with the machine's sentence.
+ * status is the machine's transition from the projected status; a refused event is a conflict (wrong state)
+ * or a forbidden refusal (wrong role), with the machine's sentence.
  */
 export const lawyerAssignmentDecider: Decider<LawyerAssignmentState, LawyerAssignmentCommand, NewEvent> = {
   initialState: () => ({ exists: false, deleted: false, lawyerId: null, status: 'empty' }),
@@ -37,12 +37,15 @@ export const lawyerAssignmentDecider: Decider<LawyerAssignmentState, LawyerAssig
   },
 
   decide(command, state) {
-    if (!state.exists || state.deleted) throw AppError.notFound('This client does not exist.');
+    if (!state.exists || state.deleted) throw DomainError.notFound('This client does not exist.');
+    // An edit names the lawyer it corrects: only the lawyer chosen for the client, held at this version.
+    if (command.type === 'EDIT' && command.lawyerId !== undefined && command.lawyerId !== state.lawyerId)
+      throw DomainError.conflict('not_this_lawyer', 'This lawyer is not the one chosen for this client.');
     const decision = decideLawyer(state.status, command);
     if (!decision.ok) {
       throw decision.reason === 'role'
-        ? AppError.forbidden(decision.message, 'transition_not_allowed')
-        : AppError.conflict('invalid_transition', decision.message);
+        ? DomainError.forbidden(decision.message, 'transition_not_allowed')
+        : DomainError.conflict('invalid_transition', decision.message);
     }
     if (command.type === 'EDIT') return [];
     const lawyerId = command.type === 'PICK' ? (command.lawyerId ?? null) : state.lawyerId;

@@ -4,12 +4,13 @@ import { DataSource } from 'typeorm';
 import { CUSTOMER_STREAM } from '../customers/customer.events.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
-import { EventStore } from '../platform/event-store/event-store.js';
+import { DomainError } from '../platform/domain/domain-error.js';
+import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
 import { lawyerAssignmentDecider, type LawyerAssignmentCommand } from './lawyer-assignment.decider.js';
 import type { EditLawyerDto, OwnLawyerDto } from './lawyer.dto.js';
-import { LAWYER_STREAM, type LawyerRegistered } from './lawyer.events.js';
+import { lawyerDecider } from './lawyer.decider.js';
+import { LAWYER_STREAM, type LawyerDetails } from './lawyer.events.js';
 
 export interface LawyerRow {
   id: string;
@@ -22,6 +23,20 @@ export interface LawyerRow {
   is_trusted_partner: boolean;
   is_internal: boolean;
   created_by_customer_id: string | null;
+}
+
+/** The lawyer's details the request sends; an edit leaves out what it does not change. */
+function detailsFrom(body: EditLawyerDto): Partial<LawyerDetails> {
+  return Object.fromEntries(
+    Object.entries({
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      phoneNumber: body.phone_number,
+      company: body.company,
+      addressLine: body.address_line,
+    }).filter(([, value]) => value !== undefined),
+  );
 }
 
 const SEARCHABLE = `(is_trusted_partner OR created_by_customer_id = $1)
@@ -57,40 +72,33 @@ export class LawyersService {
     return { rows, count };
   }
 
-  /** The customer's own lawyer is registered and picked in one append. */
+  /** The customer's own lawyer is registered and picked in one transaction. */
   async addOwn(caller: Caller, customerId: string, body: OwnLawyerDto, meta: EventMetadata): Promise<void> {
     await this.customers.visible(caller, customerId);
     const lawyerId = randomUUID();
-    const registered: LawyerRegistered = {
-      type: 'lawyer.registered',
-      data: {
-        lawyerId,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phoneNumber: body.phone_number,
-        company: body.company,
-        addressLine: body.address_line,
-        isTrustedPartner: false,
-        isInternal: false,
-        createdByCustomerId: customerId,
-      },
-    };
-    await this.events.handle(
-      lawyerAssignmentDecider,
-      { type: CUSTOMER_STREAM, id: customerId },
-      { type: 'PICK', role: caller.role, lawyerId },
-      meta,
-      {
-        also: [
+    await this.events.handleAll(
+      [
+        streamCommand(
+          lawyerAssignmentDecider,
+          { type: CUSTOMER_STREAM, id: customerId },
+          { type: 'PICK', role: caller.role, lawyerId },
+        ),
+        streamCommand(
+          lawyerDecider,
+          { type: LAWYER_STREAM, id: lawyerId },
           {
-            streamType: LAWYER_STREAM,
-            streamId: lawyerId,
-            expectedVersion: 'no_stream',
-            events: [registered],
+            type: 'RegisterLawyer',
+            lawyer: {
+              lawyerId,
+              ...(detailsFrom(body) as LawyerDetails),
+              isTrustedPartner: false,
+              isInternal: false,
+              createdByCustomerId: customerId,
+            },
           },
-        ],
-      },
+        ),
+      ],
+      meta,
     );
   }
 
@@ -125,32 +133,21 @@ export class LawyersService {
     meta: EventMetadata,
   ): Promise<LawyerRow> {
     const client = await this.customers.visible(caller, customerId);
-    const lawyer = await this.lawyerOf(customerId, lawyerId);
+    await this.lawyerOf(customerId, lawyerId);
     if (client.lawyer_id !== lawyerId)
-      throw AppError.conflict('not_this_lawyer', 'This lawyer is not the one chosen for this client.');
-    if (lawyer.is_internal)
-      throw AppError.forbidden(
-        'Trusted partner lawyers are kept by the brokerage and cannot be edited here.',
-      );
-    const { state } = await this.events.aggregate(lawyerAssignmentDecider, CUSTOMER_STREAM, customerId);
-    lawyerAssignmentDecider.decide({ type: 'EDIT', role: caller.role }, state);
-    const changes = Object.fromEntries(
-      Object.entries({
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phoneNumber: body.phone_number,
-        company: body.company,
-        addressLine: body.address_line,
-      }).filter(([, value]) => value !== undefined),
-    );
-    await this.events.append(
-      {
-        streamType: LAWYER_STREAM,
-        streamId: lawyerId,
-        expectedVersion: 'any',
-        events: [{ type: 'lawyer.updated', data: { changes } }],
-      },
+      throw DomainError.conflict('not_this_lawyer', 'This lawyer is not the one chosen for this client.');
+    const changes = detailsFrom(body);
+    // The edit is decided on the lawyer's stream and held against the client's: the lawyer must still be
+    // the chosen one, and the assignment must still allow an edit, when the correction is written.
+    await this.events.handleAll(
+      [
+        streamCommand(lawyerDecider, { type: LAWYER_STREAM, id: lawyerId }, { type: 'EditLawyer', changes }),
+        streamCommand(
+          lawyerAssignmentDecider,
+          { type: CUSTOMER_STREAM, id: customerId },
+          { type: 'EDIT', role: caller.role, lawyerId },
+        ),
+      ],
       meta,
     );
     return this.lawyerOf(customerId, lawyerId);
@@ -161,7 +158,7 @@ export class LawyersService {
       'SELECT * FROM lawyers WHERE id = $1 AND (is_trusted_partner OR created_by_customer_id = $2)',
       [lawyerId, customerId],
     );
-    if (!rows[0]) throw AppError.notFound('This lawyer does not exist.');
+    if (!rows[0]) throw DomainError.notFound('This lawyer does not exist.');
     return rows[0];
   }
 }
