@@ -126,3 +126,33 @@ describe('signing in on several devices at once', () => {
     expect(signIns.filter((e) => e.type === 'auth.logged_in')).toHaveLength(4);
   });
 });
+
+describe('signing in while the password changes', () => {
+  it('leaves no session running that was signed in with the old password after the change', async () => {
+    const phoneNumber = '14165558011';
+    const userId = await registerCustomer(t, phoneNumber, 'Before#change1');
+    const changer = await t.login(phoneNumber, 'Before#change1');
+    const signIn = () =>
+      t
+        .http()
+        .post('/auth/api/v3/auth/token/obtain/')
+        .send({ phone_number: phoneNumber, password: 'Before#change1' });
+    const [changed, ...signIns] = await Promise.all([
+      t
+        .http()
+        .patch('/auth/api/v3/users/me/')
+        .set(bearer(changer.access))
+        .send({ password: 'After#change2' }),
+      ...Array.from({ length: 6 }, signIn),
+    ]);
+    expect(changed.status).toBe(200);
+    expect(signIns.every((a) => a.status === 200 || a.status === 401)).toBe(true);
+    // Every session but the changer's was started with the old password, so each must have ended.
+    const live: { id: string }[] = await db.query(
+      'SELECT id FROM refresh_sessions WHERE user_id = $1 AND NOT revoked',
+      [userId],
+    );
+    expect(live).toHaveLength(1);
+    expect((await signIn()).status).toBe(401);
+  });
+});

@@ -44,7 +44,20 @@ export class AuthService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A sign-in is appended at the version of the user's stream its password was checked on, so a password
+   * changed or used in between is checked again rather than let through; signing in on several devices
+   * at once is checked again the same way, and every device is signed in.
+   */
   async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<IssuedTokens> {
+    return decideAgainOnConflict(() => this.signIn(phoneNumber, password, metadata));
+  }
+
+  private async signIn(
+    phoneNumber: string,
+    password: string,
+    metadata: EventMetadata,
+  ): Promise<IssuedTokens> {
     const user = await this.users.findActiveByPhone(phoneNumber);
     const valid = await this.passwords.verify(user?.password_hash ?? DUMMY_HASH, password);
     if (user && valid)
@@ -73,10 +86,7 @@ export class AuthService {
     return (await this.passwords.verify(hash, password)) ? nonce : null;
   }
 
-  /**
-   * A new session and the sign-in on the user's stream, decided on the version read so exactly one sign-in
-   * is an account's first. Signing in on two devices at once is decided again rather than refused.
-   */
+  /** A new session and the sign-in on the user's stream, at the version of `user` (see `obtain`). */
   private async startSession(
     user: UserRow,
     metadata: EventMetadata,
@@ -85,19 +95,18 @@ export class AuthService {
   ): Promise<IssuedTokens> {
     const sessionId = randomUUID();
     const refresh = this.tokens.signRefresh(user.id, sessionId);
-    await decideAgainOnConflict(async () =>
-      this.events.handleAll(
-        [
-          streamCommand(
-            sessionDecider,
-            { type: SESSION_STREAM, id: sessionId },
-            { type: 'StartSession', userId: user.id, tokenHash: refresh.hash },
-          ),
-          streamCommand(userDecider, { type: USER_STREAM, id: user.id }, signIn(sessionId)),
-          ...(endOthers ? await this.endSessions(user.id, endOthers, sessionId) : []),
-        ],
-        { ...metadata, actorId: user.id, actorRole: user.role },
-      ),
+    const ending = endOthers ? await this.sessionsToEnd(user.id, endOthers, sessionId, user.version) : null;
+    await this.events.handleAll(
+      [
+        streamCommand(
+          sessionDecider,
+          { type: SESSION_STREAM, id: sessionId },
+          { type: 'StartSession', userId: user.id, tokenHash: refresh.hash },
+        ),
+        streamCommand(userDecider, { type: USER_STREAM, id: user.id }, signIn(sessionId), user.version),
+        ...(ending?.revocations ?? []),
+      ],
+      { ...metadata, actorId: user.id, actorRole: user.role },
     );
     return { access: this.tokens.signAccess(user.id, sessionId, user.role), refresh: refresh.token };
   }
@@ -126,12 +135,25 @@ export class AuthService {
     return { access: this.tokens.signAccess(user.id, claims.fam, user.role), refresh: next.token };
   }
 
-  /** Revocations of every live session of a user (but `keep`), for a command to list with its own streams. */
-  async endSessions(userId: string, reason: EndReason, keep?: string): Promise<StreamCommand[]> {
+  /**
+   * Revocations of every live session of a user (but `keep`), for a command to list with its own streams,
+   * and the version of the user's stream read just before the sessions were listed. Every sign-in appends
+   * to the user's stream, so a command that holds that stream at `userVersion` cannot leave running a
+   * session started after the list was read: it is refused and decided again instead. A caller that has
+   * already read the user (`seenVersion`) passes the version it read.
+   */
+  async sessionsToEnd(
+    userId: string,
+    reason: EndReason,
+    keep?: string,
+    seenVersion?: number,
+  ): Promise<{ userVersion: number; revocations: StreamCommand[] }> {
+    const userVersion = seenVersion ?? (await this.users.findById(userId))?.version ?? 0;
     const live = await this.sessions.liveSessionIds(userId);
-    return live
+    const revocations = live
       .filter((id) => id !== keep)
       .map((id) => streamCommand(sessionDecider, { type: SESSION_STREAM, id }, { type: 'Revoke', reason }));
+    return { userVersion, revocations };
   }
 
   /** Sign-out: each named session ends (a session that already ended stays as it was). */
@@ -198,16 +220,24 @@ export class AuthService {
     const problem = passwordProblem(password, user?.phone_number);
     if (problem) throw DomainError.invalid('invalid', problem, 'password');
     const passwordHash = await this.passwords.hash(password);
-    await this.events.handleAll(
-      [
-        streamCommand(
-          userDecider,
-          { type: USER_STREAM, id: caller.id },
-          { type: 'ChangePassword', passwordHash },
-        ),
-        ...(await this.endSessions(caller.id, 'password_changed', caller.sessionId)),
-      ],
-      metadata,
-    );
+    await decideAgainOnConflict(async () => {
+      const { userVersion, revocations } = await this.sessionsToEnd(
+        caller.id,
+        'password_changed',
+        caller.sessionId,
+      );
+      return this.events.handleAll(
+        [
+          streamCommand(
+            userDecider,
+            { type: USER_STREAM, id: caller.id },
+            { type: 'ChangePassword', passwordHash },
+            userVersion,
+          ),
+          ...revocations,
+        ],
+        metadata,
+      );
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
 import { AuthService } from '../auth/auth.service.js';
+import { decideAgainOnConflict } from '../auth/decide-again-on-conflict.js';
 import { PasswordService } from '../auth/password.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
@@ -150,13 +151,19 @@ export class CustomersService {
 
   async remove(caller: Caller, id: string, meta: EventMetadata): Promise<CustomerRow> {
     const row = await this.visible(caller, id);
-    const commands = [streamCommand(customerDecider, STREAM(id), { type: 'DeleteCustomer' })];
-    if (row.user_id)
-      commands.push(
-        ...deactivation(row.user_id, row.phone_number, 'client deleted'),
-        ...(await this.auth.endSessions(row.user_id, 'user_deactivated')),
-      );
-    await this.events.handleAll(commands, meta);
+    const userId = row.user_id;
+    // A sign-in racing the delete makes it read the client's sessions again, so none is left running.
+    await decideAgainOnConflict(async () => {
+      const commands = [streamCommand(customerDecider, STREAM(id), { type: 'DeleteCustomer' })];
+      if (userId) {
+        const { userVersion, revocations } = await this.auth.sessionsToEnd(userId, 'user_deactivated');
+        commands.push(
+          ...deactivation(userId, row.phone_number, 'client deleted', userVersion),
+          ...revocations,
+        );
+      }
+      return this.events.handleAll(commands, meta);
+    });
     return row;
   }
 

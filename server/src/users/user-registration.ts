@@ -37,10 +37,18 @@ export function profileUpdate(
   ];
 }
 
-/** An account that can no longer sign in; its phone number may be used by a new account. */
-export function deactivation(userId: string, phoneNumber: string, reason: string): StreamCommand[] {
+/**
+ * An account that can no longer sign in; its phone number may be used by a new account. `userVersion`:
+ * the version of the user's stream the caller saw, when it must not have changed since.
+ */
+export function deactivation(
+  userId: string,
+  phoneNumber: string,
+  reason: string,
+  userVersion?: number,
+): StreamCommand[] {
   return [
-    streamCommand(userDecider, userStream(userId), { type: 'Deactivate', reason }),
+    streamCommand(userDecider, userStream(userId), { type: 'Deactivate', reason }, userVersion),
     streamCommand(phoneNumberDecider, phoneNumberStream(phoneNumber), { type: 'Release', userId }),
   ];
 }
