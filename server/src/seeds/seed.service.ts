@@ -12,6 +12,7 @@ import { registerCustomer } from '../customers/customer-registration.js';
 import type { CustomerDetails } from '../customers/customer.events.js';
 import { newTypedId } from '../customers/typed-id.js';
 import { FORM_TEMPLATE_STREAM } from '../forms/form-template.events.js';
+import { lawyerDecider } from '../lawyers/lawyer.decider.js';
 import { LAWYER_STREAM } from '../lawyers/lawyer.events.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
 import {
@@ -100,13 +101,10 @@ export class SeedService {
         isInternal: true,
         createdByCustomerId: null,
       };
-      await this.events.append(
-        {
-          streamType: LAWYER_STREAM,
-          streamId: lawyerId,
-          expectedVersion: 'no_stream',
-          events: [{ type: 'lawyer.registered', data }],
-        },
+      await this.events.handle(
+        lawyerDecider,
+        { type: LAWYER_STREAM, id: lawyerId },
+        { type: 'RegisterLawyer', lawyer: data },
         SYSTEM_METADATA,
       );
       created++;
