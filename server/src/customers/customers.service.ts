@@ -9,7 +9,6 @@ import { DomainError } from '../platform/domain/domain-error.js';
 import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
 import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { AppError } from '../platform/http/app-error.js';
 import { deactivation, profileUpdate } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { registerCustomer } from './customer-registration.js';
@@ -37,7 +36,7 @@ export class CustomersService {
 
   async visible(caller: Caller, id: string): Promise<CustomerRow> {
     const row = await this.customers.findVisible(caller, id);
-    if (!row) throw AppError.notFound('This client does not exist.');
+    if (!row) throw DomainError.notFound('This client does not exist.');
     return row;
   }
 
@@ -46,14 +45,14 @@ export class CustomersService {
     if (caller.role === 'broker') {
       // A broker creates clients for themselves; choosing another broker is for principal brokers and assistants.
       if (brokerId && brokerId !== caller.id)
-        throw AppError.forbidden('Only a principal broker or an assistant may choose the broker.');
+        throw DomainError.forbidden('Only a principal broker or an assistant may choose the broker.');
       brokerId = caller.id;
     }
-    if (!brokerId) throw AppError.invalidField('broker', 'The broker field is required');
+    if (!brokerId) throw DomainError.invalid('invalid', 'The broker field is required', 'broker');
     await this.checkStaff(brokerId, ['broker', 'principal_broker'], 'broker');
     if (dto.assistant) await this.checkStaff(dto.assistant, ['assistant'], 'assistant');
     if (await this.customers.phoneTaken(dto.phone_number, null)) {
-      throw AppError.invalidField('phone_number', 'A user with this phone number already exists.');
+      throw DomainError.invalid('invalid', 'A user with this phone number already exists.', 'phone_number');
     }
 
     const customerId = randomUUID();
@@ -105,9 +104,9 @@ export class CustomersService {
     const changes = this.changesFrom(fields, row);
     if ('brokerId' in changes && changes.brokerId !== row.broker_id) {
       if (caller.role !== 'principal_broker' && caller.role !== 'assistant') {
-        throw AppError.forbidden('Only a principal broker or an assistant may change the broker.');
+        throw DomainError.forbidden('Only a principal broker or an assistant may change the broker.');
       }
-      if (!changes.brokerId) throw AppError.invalidField('broker', 'The broker field is required');
+      if (!changes.brokerId) throw DomainError.invalid('invalid', 'The broker field is required', 'broker');
       await this.checkStaff(changes.brokerId, ['broker', 'principal_broker'], 'broker');
     }
     if (changes.assistantId) await this.checkStaff(changes.assistantId, ['assistant'], 'assistant');
@@ -116,7 +115,7 @@ export class CustomersService {
       changes.phoneNumber !== row.phone_number &&
       (await this.customers.phoneTaken(changes.phoneNumber, row.user_id))
     ) {
-      throw AppError.invalidField('phone_number', 'A user with this phone number already exists.');
+      throw DomainError.invalid('invalid', 'A user with this phone number already exists.', 'phone_number');
     }
 
     const folderChoice = createFolder === undefined ? null : createFolder ? 'create_folder' : 'rename_folder';
@@ -181,13 +180,13 @@ export class CustomersService {
       case 'resend_password': {
         const user = row.user_id ? await this.users.findById(row.user_id) : null;
         if (!user || !user.is_active)
-          throw AppError.badRequest('no_account', 'This client has no active account to send a password to.');
+          throw DomainError.invalid('no_account', 'This client has no active account to send a password to.');
         await this.auth.resetPassword(user, 'resend_password', meta);
         return;
       }
       case 'lawyer_approved_email':
         if (!row.lawyer_id || row.lawyer_status !== 'assigned') {
-          throw AppError.badRequest('no_lawyer', 'This client has no assigned lawyer to e-mail yet.');
+          throw DomainError.invalid('no_lawyer', 'This client has no assigned lawyer to e-mail yet.');
         }
         await this.events.handle(
           customerDecider,
@@ -211,7 +210,11 @@ export class CustomersService {
     await this.visible(caller, id);
     const byStep = new Map(steps.map((s) => [s.step, s]));
     if (byStep.size !== ROADMAP_STEPS.length || steps.length !== ROADMAP_STEPS.length) {
-      throw AppError.invalidField('steps', `Send each of the five steps once: ${ROADMAP_STEPS.join(', ')}.`);
+      throw DomainError.invalid(
+        'invalid',
+        `Send each of the five steps once: ${ROADMAP_STEPS.join(', ')}.`,
+        'steps',
+      );
     }
     const ordered = ROADMAP_STEPS.map((step) => {
       const s = byStep.get(step)!;
@@ -258,6 +261,10 @@ export class CustomersService {
   private async checkStaff(id: string, roles: string[], field: string): Promise<void> {
     const user = await this.customers.staffUser(id);
     if (!user || !roles.includes(user.role))
-      throw AppError.invalidField(field, `The ${field} field must name an active ${roles.join(' or ')}.`);
+      throw DomainError.invalid(
+        'invalid',
+        `The ${field} field must name an active ${roles.join(' or ')}.`,
+        field,
+      );
   }
 }
