@@ -7,10 +7,13 @@ import { EventStore } from '../platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../platform/event-store/event.types.js';
 import { registration } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { appraiserDecider } from '../appraisers/appraiser.decider.js';
 import { APPRAISER_STREAM, BANK_STREAM } from '../appraisers/appraiser.events.js';
+import { bankDecider } from '../appraisers/bank.decider.js';
 import { registerCustomer } from '../customers/customer-registration.js';
 import type { CustomerDetails } from '../customers/customer.events.js';
 import { newTypedId } from '../customers/typed-id.js';
+import { formTemplateDecider } from '../forms/form-template.decider.js';
 import { FORM_TEMPLATE_STREAM } from '../forms/form-template.events.js';
 import { lawyerDecider } from '../lawyers/lawyer.decider.js';
 import { LAWYER_STREAM } from '../lawyers/lawyer.events.js';
@@ -75,13 +78,10 @@ export class SeedService {
     for (const template of DEMO_TEMPLATES) {
       if (!(await this.missing('form_templates', 'name', template.name))) continue;
       const templateId = randomUUID();
-      await this.events.append(
-        {
-          streamType: FORM_TEMPLATE_STREAM,
-          streamId: templateId,
-          expectedVersion: 'no_stream',
-          events: [{ type: 'form_template.created', data: { templateId, ...template } }],
-        },
+      await this.events.handle(
+        formTemplateDecider,
+        { type: FORM_TEMPLATE_STREAM, id: templateId },
+        { type: 'CreateFormTemplate', template: { templateId, ...template } },
         SYSTEM_METADATA,
       );
       created++;
@@ -124,13 +124,10 @@ export class SeedService {
         continue;
       }
       const bankId = randomUUID();
-      await this.events.append(
-        {
-          streamType: BANK_STREAM,
-          streamId: bankId,
-          expectedVersion: 'no_stream',
-          events: [{ type: 'bank.registered', data: { bankId, name } }],
-        },
+      await this.events.handle(
+        bankDecider,
+        { type: BANK_STREAM, id: bankId },
+        { type: 'RegisterBank', bank: { bankId, name } },
         SYSTEM_METADATA,
       );
       bankIds.push(bankId);
@@ -141,13 +138,10 @@ export class SeedService {
       const appraiserId = randomUUID();
       const { banks, ...details } = appraiser;
       const data = { appraiserId, ...details, bankIds: banks.map((index) => bankIds[index]) };
-      await this.events.append(
-        {
-          streamType: APPRAISER_STREAM,
-          streamId: appraiserId,
-          expectedVersion: 'no_stream',
-          events: [{ type: 'appraiser.registered', data }],
-        },
+      await this.events.handle(
+        appraiserDecider,
+        { type: APPRAISER_STREAM, id: appraiserId },
+        { type: 'RegisterAppraiser', appraiser: data },
         SYSTEM_METADATA,
       );
       created++;
