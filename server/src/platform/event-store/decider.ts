@@ -9,4 +9,3 @@ export interface Decider<State, Command, Event extends NewEvent> {
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
 }
-
