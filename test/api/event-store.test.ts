@@ -9,7 +9,7 @@ import {
 import { EventStore } from '../../server/src/platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
-import { dumpReadTables } from '../support/read-tables.js';
+import { describeReadTables, dumpReadTables } from '../support/read-tables.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -203,9 +203,85 @@ describe('rebuilding read tables', () => {
     expect(before.refresh_sessions.length).toBeGreaterThan(0);
     expect(before.messages_sent.length).toBeGreaterThan(0);
 
+    const shape = await describeReadTables(t);
     await db.query('UPDATE users SET first_name = $1', ['Corrupted']);
     await db.query('DELETE FROM activity_log');
     await t.app.get(ProjectionRebuilder).rebuild();
     expect(await dumpReadTables(t)).toEqual(before);
+    // The fresh tables took the place of the old ones under the same names, indexes and constraints included.
+    expect(await describeReadTables(t)).toEqual(shape);
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'projections_rebuild_%'`,
+    );
+    expect(n).toBe(0);
+  });
+
+  it('keeps answering reads and writes while it runs, and the rebuilt tables include those writes', async () => {
+    const { access } = await t.login(PHONES.principalBroker);
+    const [client] = await db.query(
+      `SELECT id FROM customers WHERE status = 'active' ORDER BY created_at LIMIT 1`,
+    );
+    let midway!: () => void;
+    const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const seen: number[] = [];
+    const rebuilding = t.app.get(ProjectionRebuilder).rebuild({
+      batchSize: 3,
+      progressEvery: 3,
+      onProgress: async ({ events, done }) => {
+        seen.push(events);
+        if (seen.length === 1 && !done) {
+          midway();
+          await released;
+        }
+      },
+    });
+    await reachedMidway;
+    try {
+      const changed = await t
+        .http()
+        .patch(`/core/api/v3/customers/${client.id}/`)
+        .set(bearer(access))
+        .send({ status: 'cancelled' });
+      expect(changed.status).toBe(200);
+      const read = await t.http().get(`/core/api/v3/customers/${client.id}/`).set(bearer(access));
+      expect([read.status, read.body.data.status]).toEqual([200, 'cancelled']);
+      expect((await t.http().get('/core/api/v3/customers/').set(bearer(access))).status).toBe(200);
+      await t.drain();
+    } finally {
+      release();
+    }
+    const expected = await dumpReadTables(t);
+    const shape = await describeReadTables(t);
+    const { events } = await rebuilding;
+
+    const [{ total }] = await db.query('SELECT count(*)::int AS total FROM events');
+    expect(events).toBe(total);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(await dumpReadTables(t)).toEqual(expected);
+    expect(await describeReadTables(t)).toEqual(shape);
+    const [row] = await db.query('SELECT status FROM customers WHERE id = $1', [client.id]);
+    expect(row.status).toBe('cancelled');
+  });
+
+  it('refuses to run twice at once', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = t.app.get(ProjectionRebuilder).rebuild({
+      batchSize: 10,
+      progressEvery: 10,
+      onProgress: async ({ done }) => {
+        if (done) return;
+        started();
+        await released;
+      },
+    });
+    await running;
+    await expect(t.app.get(ProjectionRebuilder).rebuild()).rejects.toThrow(/Another rebuild/);
+    release();
+    await first;
   });
 });

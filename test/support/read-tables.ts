@@ -13,10 +13,36 @@ export async function dumpReadTables(t: TestApp): Promise<Record<string, unknown
   return out;
 }
 
-/** Rebuilds every read table from the events alone and checks that nothing changed. */
+/** How every read table is made: columns, constraints and indexes with their names, in the public schema. */
+export async function describeReadTables(t: TestApp): Promise<unknown[]> {
+  const tables = t.app.get(ProjectionRegistry).tables();
+  const db = t.app.get(DataSource);
+  const columns = await db.query(
+    `SELECT table_name, column_name, ordinal_position, data_type, is_nullable, column_default
+       FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ANY($1)
+      ORDER BY table_name, ordinal_position`,
+    [tables],
+  );
+  const constraints = await db.query(
+    `SELECT c.relname AS table, k.conname, k.contype, pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relname = ANY($1) ORDER BY 1, 2`,
+    [tables],
+  );
+  const indexes = await db.query(
+    `SELECT tablename, indexname, indexdef FROM pg_indexes
+      WHERE schemaname = 'public' AND tablename = ANY($1) ORDER BY 1, 2`,
+    [tables],
+  );
+  return [columns, constraints, indexes];
+}
+
+/** Rebuilds every read table from the events alone and checks that nothing changed, names included. */
 export async function expectRebuildToReproduceReadTables(t: TestApp): Promise<void> {
   await t.drain();
   const before = await dumpReadTables(t);
+  const shape = await describeReadTables(t);
   await t.app.get(ProjectionRebuilder).rebuild();
   expect(await dumpReadTables(t)).toEqual(before);
+  expect(await describeReadTables(t)).toEqual(shape);
 }

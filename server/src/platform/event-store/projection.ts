@@ -9,7 +9,10 @@ import { ProjectionRegistry } from './projection.registry.js';
  */
 export interface Projection {
   readonly name: string;
-  /** The read tables this projection owns; a rebuild empties them before replaying the log. */
+  /**
+   * The read tables this projection owns. A rebuild replays the log into fresh copies of them, reached
+   * through the search path: projections name tables unqualified, never with a schema.
+   */
   readonly tables: readonly string[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
