@@ -7,7 +7,8 @@ import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page } from '../platform/http/envelope.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { AssignAppraiserDto, ListAppraisersQuery, ListBanksQuery, QuoteRequestDto } from './appraiser.dto.js';
-import { type AppraiserRow, AppraisersService } from './appraisers.service.js';
+import type { AppraiserRow } from './appraisers.repository.js';
+import { AppraisersService } from './appraisers.service.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 

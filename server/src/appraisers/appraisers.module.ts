@@ -5,6 +5,7 @@ import { AppraisalNotifications } from './appraisal-notifications.js';
 import { AppraiserAssignmentProjection } from './appraiser-assignment.projection.js';
 import { AppraiserDirectoryProjection } from './appraiser-directory.projection.js';
 import { AppraisersController } from './appraisers.controller.js';
+import { AppraisersRepository } from './appraisers.repository.js';
 import { AppraisersService } from './appraisers.service.js';
 
 @Module({
@@ -14,6 +15,7 @@ import { AppraisersService } from './appraisers.service.js';
     AppraiserDirectoryProjection,
     AppraiserAssignmentProjection,
     AppraisalNotifications,
+    AppraisersRepository,
     AppraisersService,
   ],
 })

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CUSTOMER_STREAM } from '../customers/customer.events.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
@@ -11,18 +10,7 @@ import {
   type AppraiserAssignmentCommand,
 } from './appraiser-assignment.decider.js';
 import type { QuoteRequestDetails } from './appraiser.events.js';
-
-export interface AppraiserRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  locations: string[];
-  banks: string[];
-  sent_date: Date | null;
-  assignation_date: Date | null;
-}
+import { AppraisersRepository, type AppraiserRow } from './appraisers.repository.js';
 
 /** Banks and appraisers, and a client's appraiser: quote requests and the assignment life cycle. */
 @Injectable()
@@ -30,14 +18,11 @@ export class AppraisersService {
   constructor(
     private readonly customers: CustomersService,
     private readonly events: EventStore,
-    private readonly dataSource: DataSource,
+    private readonly appraisers: AppraisersRepository,
   ) {}
 
   banks(search: string, offset: number, limit: number): Promise<{ id: string; name: string }[]> {
-    return this.dataSource.query(
-      'SELECT id, name FROM banks WHERE lower(name) LIKE $1 ORDER BY name LIMIT $2 OFFSET $3',
-      [`%${search.toLowerCase()}%`, limit, offset],
-    );
+    return this.appraisers.banks(search, offset, limit);
   }
 
   /**
@@ -51,21 +36,11 @@ export class AppraisersService {
     bank: string,
   ): Promise<AppraiserRow[]> {
     const client = await this.customers.visible(caller, customerId);
-    const params: unknown[] = [customerId, `%${location.trim().toLowerCase()}%`, bank.trim().toLowerCase()];
-    const only =
-      caller.role === 'customer' ? (params.push(client.appraiser_id), `AND a.id = $${params.length}`) : '';
-    return this.dataSource.query(
-      `SELECT a.id, a.first_name, a.last_name, a.email, a.phone_number, a.locations,
-              COALESCE((SELECT json_agg(b.name ORDER BY b.name) FROM banks b WHERE a.bank_ids ? b.id::text), '[]'::json) AS banks,
-              (SELECT MAX(r.sent_at) FROM appraisal_requests r WHERE r.customer_id = $1 AND r.appraiser_id = a.id) AS sent_date,
-              (SELECT c.appraiser_assigned_at FROM customers c WHERE c.id = $1 AND c.appraiser_id = a.id) AS assignation_date
-         FROM appraisers a
-        WHERE EXISTS (SELECT 1 FROM jsonb_array_elements_text(a.locations) l WHERE lower(l) LIKE $2)
-          AND ($3 = '' OR EXISTS (SELECT 1 FROM banks b WHERE a.bank_ids ? b.id::text AND lower(b.name) = $3))
-          ${only}
-        ORDER BY a.last_name, a.first_name`,
-      params,
-    );
+    return this.appraisers.forClient(customerId, {
+      location,
+      bank,
+      ...(caller.role === 'customer' ? { onlyId: client.appraiser_id } : {}),
+    });
   }
 
   async requestQuotes(
@@ -113,11 +88,7 @@ export class AppraisersService {
         'No appraisers selected. Select one or more appraisers.',
         'appraiser_ids',
       );
-    const rows: { id: string }[] = await this.dataSource.query(
-      'SELECT id FROM appraisers WHERE id = ANY($1::uuid[])',
-      [ids],
-    );
-    if (rows.length !== new Set(ids).size)
+    if ((await this.appraisers.countExisting(ids)) !== new Set(ids).size)
       throw DomainError.invalid(
         'invalid',
         'One or more of the chosen appraisers do not exist.',

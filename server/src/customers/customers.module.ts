@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -8,20 +8,25 @@ import { CustomerHistoryProjection } from './customer-history.projection.js';
 import { CustomerNotifications } from './customer-notifications.js';
 import { CustomerProjection } from './customer.projection.js';
 import { CustomerSelfController } from './customer-self.controller.js';
+import { CustomerSelfService } from './customer-self.service.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
-import { EventLogController } from './event-log.controller.js';
+import { CustomerHistoryRepository } from './customer-history.repository.js';
+import { CustomerHistoryService } from './customer-history.service.js';
 
 @Module({
-  imports: [AuthModule, UsersModule, NotificationsModule],
+  imports: [AuthModule, UsersModule, forwardRef(() => NotificationsModule)],
   // The self routes come first so that `customers/me/` is not read as a client id.
-  controllers: [CustomerSelfController, CustomerHistoryController, CustomersController, EventLogController],
+  controllers: [CustomerSelfController, CustomerHistoryController, CustomersController],
   providers: [
     CustomerProjection,
     CustomerHistoryProjection,
+    CustomerHistoryRepository,
+    CustomerHistoryService,
     CustomersRepository,
     CustomersService,
+    CustomerSelfService,
     CustomerAudience,
     CustomerNotifications,
   ],

@@ -45,6 +45,14 @@ export interface CustomerRow {
   comments_unread: number;
 }
 
+export interface Curator {
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+}
+
 export interface CustomerFilters {
   search: string;
   status: string;
@@ -146,5 +154,14 @@ export class CustomersRepository {
 
   async typedIdTaken(typedId: string): Promise<boolean> {
     return (await this.dataSource.query('SELECT 1 FROM customers WHERE typed_id = $1', [typedId])).length > 0;
+  }
+
+  /** One member of a customer's mortgage team: a staff member or the lawyer, as the customer sees them. */
+  async curator(id: string, table: 'users' | 'lawyers'): Promise<Curator | null> {
+    const rows: Curator[] = await this.dataSource.query(
+      `SELECT id, first_name, last_name, phone_number, email FROM ${table} WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 }

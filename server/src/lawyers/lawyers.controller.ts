@@ -7,7 +7,8 @@ import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page } from '../platform/http/envelope.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { EditLawyerDto, ListLawyersQuery, OwnLawyerDto } from './lawyer.dto.js';
-import { type LawyerRow, LawyersService } from './lawyers.service.js';
+import type { LawyerRow } from './lawyers.repository.js';
+import { LawyersService } from './lawyers.service.js';
 
 const toLawyerView = (row: LawyerRow) => ({
   id: row.id,

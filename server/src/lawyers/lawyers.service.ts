@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { CUSTOMER_STREAM } from '../customers/customer.events.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
@@ -11,19 +10,7 @@ import { lawyerAssignmentDecider, type LawyerAssignmentCommand } from './lawyer-
 import type { EditLawyerDto, OwnLawyerDto } from './lawyer.dto.js';
 import { lawyerDecider } from './lawyer.decider.js';
 import { LAWYER_STREAM, type LawyerDetails } from './lawyer.events.js';
-
-export interface LawyerRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  company: string;
-  address_line: string;
-  is_trusted_partner: boolean;
-  is_internal: boolean;
-  created_by_customer_id: string | null;
-}
+import { LawyersRepository, type LawyerRow } from './lawyers.repository.js';
 
 /** The lawyer's details the request sends; an edit leaves out what it does not change. */
 function detailsFrom(body: EditLawyerDto): Partial<LawyerDetails> {
@@ -39,16 +26,13 @@ function detailsFrom(body: EditLawyerDto): Partial<LawyerDetails> {
   );
 }
 
-const SEARCHABLE = `(is_trusted_partner OR created_by_customer_id = $1)
-  AND lower(first_name || ' ' || last_name || ' ' || company || ' ' || email || ' ' || address_line) LIKE $2`;
-
 /** A client's lawyer: the trusted and own lawyers to choose from, and the assignment life cycle. */
 @Injectable()
 export class LawyersService {
   constructor(
     private readonly customers: CustomersService,
     private readonly events: EventStore,
-    private readonly dataSource: DataSource,
+    private readonly lawyers: LawyersRepository,
   ) {}
 
   /** Trusted partners and the client's own lawyers, matching a search. */
@@ -60,16 +44,7 @@ export class LawyersService {
     limit: number,
   ): Promise<{ rows: LawyerRow[]; count: number }> {
     await this.customers.visible(caller, customerId);
-    const pattern = `%${search.trim().toLowerCase()}%`;
-    const rows: LawyerRow[] = await this.dataSource.query(
-      `SELECT * FROM lawyers WHERE ${SEARCHABLE} ORDER BY is_trusted_partner DESC, last_name, first_name LIMIT $3 OFFSET $4`,
-      [customerId, pattern, limit, offset],
-    );
-    const [{ count }] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM lawyers WHERE ${SEARCHABLE}`,
-      [customerId, pattern],
-    );
-    return { rows, count };
+    return this.lawyers.search(customerId, search, { offset, limit });
   }
 
   /** The customer's own lawyer is registered and picked in one transaction. */
@@ -154,11 +129,8 @@ export class LawyersService {
   }
 
   private async lawyerOf(customerId: string, lawyerId: string): Promise<LawyerRow> {
-    const rows: LawyerRow[] = await this.dataSource.query(
-      'SELECT * FROM lawyers WHERE id = $1 AND (is_trusted_partner OR created_by_customer_id = $2)',
-      [lawyerId, customerId],
-    );
-    if (!rows[0]) throw DomainError.notFound('This lawyer does not exist.');
-    return rows[0];
+    const lawyer = await this.lawyers.findOpenToClient(customerId, lawyerId);
+    if (!lawyer) throw DomainError.notFound('This lawyer does not exist.');
+    return lawyer;
   }
 }

@@ -1,9 +1,13 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { join } from 'node:path';
 import { AuthModule } from '../auth/auth.module.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
+import { CustomersModule } from '../customers/customers.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ActivityProjection } from './activity.projection.js';
+import { EventLogController } from './event-log.controller.js';
+import { EventLogRepository } from './event-log.repository.js';
+import { EventLogService } from './event-log.service.js';
 import { NotificationRules } from './notification.rules.js';
 import { NotificationsProcessor } from './notifications.processor.js';
 import { SendMessageJob } from './send-message.job.js';
@@ -14,8 +18,12 @@ const outbox = (config: AppConfig): OutboxTransport =>
   new OutboxTransport(join(config.dataDir, 'outbox', 'messages.jsonl'));
 
 @Module({
-  imports: [AuthModule, UsersModule],
+  // Customers notify through this module, and the event log checks who may see a client through theirs.
+  imports: [AuthModule, UsersModule, forwardRef(() => CustomersModule)],
+  controllers: [EventLogController],
   providers: [
+    EventLogRepository,
+    EventLogService,
     NotificationRules,
     NotificationsProcessor,
     SendMessageJob,

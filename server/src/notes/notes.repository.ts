@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface NoteRow {
+  id: string;
+  text: string;
+  created_at: Date;
+  author_id: string;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_role: string | null;
+  file_key: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: string | null;
+}
+
+const WITH_AUTHOR = `SELECT n.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role
+   FROM notes n LEFT JOIN users u ON u.id = n.author_id`;
+
+/** Queries of the notes read table, each note with its author's name. */
+@Injectable()
+export class NotesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(
+    customerId: string,
+    order: { ascending: boolean; limit: number; offset: number },
+  ): Promise<{ rows: NoteRow[]; count: number }> {
+    const direction = order.ascending ? 'ASC' : 'DESC';
+    const rows: NoteRow[] = await this.dataSource.query(
+      `${WITH_AUTHOR} WHERE n.customer_id = $1
+        ORDER BY n.created_at ${direction}, n.position ${direction} LIMIT $2 OFFSET $3`,
+      [customerId, order.limit, order.offset],
+    );
+    const [{ count }] = (await this.dataSource.query(
+      'SELECT count(*)::int AS count FROM notes WHERE customer_id = $1',
+      [customerId],
+    )) as { count: number }[];
+    return { rows, count };
+  }
+
+  async find(noteId: string): Promise<NoteRow | null> {
+    const rows: NoteRow[] = await this.dataSource.query(`${WITH_AUTHOR} WHERE n.id = $1`, [noteId]);
+    return rows[0] ?? null;
+  }
+
+  /** Position of the client's newest note, 0 when there is none. */
+  async newestPosition(customerId: string): Promise<number> {
+    const [{ newest }] = (await this.dataSource.query(
+      'SELECT COALESCE(MAX(position), 0)::bigint AS newest FROM notes WHERE customer_id = $1',
+      [customerId],
+    )) as { newest: string }[];
+    return Number(newest);
+  }
+}
