@@ -19,6 +19,8 @@ import {
   DEAL_TYPES,
   normaliseStatus,
   NOTIFY_TYPES,
+  ROADMAP_STEPS,
+  type StepState,
 } from '../../../machines/customer.enums.js';
 import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
@@ -187,4 +189,16 @@ export class ListCustomersQuery extends PageQuery(10, 1000) {
 export class NotifyDto {
   @IsIn(NOTIFY_TYPES, { message: `The notify_type field must be one of ${NOTIFY_TYPES.join(', ')}` })
   notify_type: (typeof NOTIFY_TYPES)[number];
+}
+
+/** One roadmap step as staff set it; the body of a steps update is a list of these. */
+export class StepDto {
+  @IsIn(ROADMAP_STEPS, { message: `The step field must be one of ${ROADMAP_STEPS.join(', ')}` })
+  step: StepState['step'];
+
+  @IsBoolean({ message: 'The is_active field must be true or false' })
+  is_active: boolean;
+
+  @IsBoolean({ message: 'The is_completed field must be true or false' })
+  is_completed: boolean;
 }

@@ -11,29 +11,22 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { IsBoolean, IsIn } from 'class-validator';
-import { ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { validationErrors } from '../platform/http/validation.pipe.js';
-import { CreateCustomerDto, ListCustomersQuery, NotifyDto, UpdateCustomerDto } from './customer.dto.js';
+import {
+  CreateCustomerDto,
+  ListCustomersQuery,
+  NotifyDto,
+  StepDto,
+  UpdateCustomerDto,
+} from './customer.dto.js';
 import { toCustomerView, type CustomerView } from './customer.view.js';
 import { CustomersRepository } from './customers.repository.js';
 import { CustomersService } from './customers.service.js';
-
-export class StepDto {
-  @IsIn(ROADMAP_STEPS, { message: `The step field must be one of ${ROADMAP_STEPS.join(', ')}` })
-  step: StepState['step'];
-
-  @IsBoolean({ message: 'The is_active field must be true or false' })
-  is_active: boolean;
-
-  @IsBoolean({ message: 'The is_completed field must be true or false' })
-  is_completed: boolean;
-}
 
 /** The staff clients workspace: list, read, create, edit, status, delete, notify and steps. */
 @Controller(`${API.core}/customers`)
