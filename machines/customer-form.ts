@@ -10,6 +10,7 @@ import {
   personName,
   required,
   type Validator,
+  TEXT_MAX_LENGTH,
 } from './validation.js';
 
 /**
@@ -18,7 +19,7 @@ import {
  */
 
 export const FILOGIX_MAX_LENGTH = 16;
-export const BROKER_NOTES_MAX_LENGTH = 2000;
+export const BROKER_NOTES_MAX_LENGTH = TEXT_MAX_LENGTH;
 
 export interface CustomerFormValues {
   [key: string]: string;

@@ -1,4 +1,5 @@
 import type { FormField } from './documents.js';
+import { TEXT_MAX_LENGTH } from './validation.js';
 
 /**
  * The rules of a document-request form's fields (spec sections 3, 4 'Form editing' and 5): names, the
@@ -13,7 +14,7 @@ export const CUSTOM_FIELD_BASE = 'custom';
 export const DEFAULT_FIELD_TYPE = 'file' as const;
 
 export const CAPTION_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
+export const DESCRIPTION_MAX = TEXT_MAX_LENGTH;
 export const EXAMPLE_MAX = 500;
 
 export const CAPTION_REQUIRED = 'The caption field is required';

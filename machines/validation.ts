@@ -16,6 +16,9 @@ type EmailCheck = (value: string) => boolean;
 const isEmailInterop = isEmailExport as unknown as EmailCheck | { default: EmailCheck };
 const isEmail: EmailCheck = typeof isEmailInterop === 'function' ? isEmailInterop : isEmailInterop.default;
 
+/** Free text a person writes (notes, chat, comments, descriptions, broker notes) is at most this long. */
+export const TEXT_MAX_LENGTH = 2000;
+
 export type FormValues = Record<string, unknown>;
 
 /** A rule bound to nothing: it receives the field's display name to build its message. */

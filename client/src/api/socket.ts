@@ -1,17 +1,11 @@
+import type { DomainEventPush } from '@machines/domain-event-push';
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from './errors';
 import { expireSession, refreshTokens } from './http';
 import { getAccessToken, onTokensChange } from './tokens';
 
 /** What the server pushes after an event is committed to the log. */
-export interface DomainEvent {
-  position: number;
-  type: string;
-  stream_type: string;
-  stream_id: string;
-  customer_id: string | null;
-  created: string;
-}
+export type DomainEvent = DomainEventPush;
 
 interface ServerToClientEvents {
   'domain-event': (event: DomainEvent) => void;

@@ -16,6 +16,7 @@ import {
 import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
+import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const number = ({ value }: { value: unknown }) =>
@@ -117,7 +118,9 @@ export class AssignAppraiserDto {
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The notes field must be text' })
-  @MaxLength(2000, { message: 'The notes field may not be longer than 2000 characters' })
+  @MaxLength(TEXT_MAX_LENGTH, {
+    message: `The notes field may not be longer than ${TEXT_MAX_LENGTH} characters`,
+  })
   notes = '';
 }
 
@@ -170,7 +173,9 @@ export class QuoteRequestDto {
 
   @IsOptionalNotNull()
   @IsString({ message: 'The comment field must be text' })
-  @MaxLength(2000, { message: 'The comment field may not be longer than 2000 characters' })
+  @MaxLength(TEXT_MAX_LENGTH, {
+    message: `The comment field may not be longer than ${TEXT_MAX_LENGTH} characters`,
+  })
   comment = '';
 }
 

@@ -25,6 +25,7 @@ import {
 import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
+import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 const PHONE = /^1\d{10}$/;
 const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;
@@ -141,7 +142,9 @@ class CustomerFields {
 export class CreateCustomerDto extends CustomerFields {
   @IsOptionalNotNull()
   @IsString({ message: 'The initial_note field must be text' })
-  @MaxLength(2000, { message: 'The initial_note field may not be longer than 2000 characters' })
+  @MaxLength(TEXT_MAX_LENGTH, {
+    message: `The initial_note field may not be longer than ${TEXT_MAX_LENGTH} characters`,
+  })
   initial_note?: string;
 
   @IsOptionalNotNull()

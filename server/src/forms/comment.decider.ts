@@ -2,6 +2,7 @@ import type { Decider } from '../platform/event-store/decider.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import { readMarksDecider } from '../read-marks/read-marks.decider.js';
 import type { CommentEvent, CommentsMarkedRead, StoredFileRef } from './form.events.js';
+import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 export interface CommentState {
   exists: boolean;
@@ -28,7 +29,7 @@ export type CommentCommand =
   | { type: 'DeleteComment'; fileId: string; byUserId: string; byRole: string }
   | { type: 'RecordThumbnail'; key: string };
 
-export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_COMMENT_LENGTH = TEXT_MAX_LENGTH;
 
 export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent> = {
   initialState: () => ({

@@ -13,10 +13,13 @@ import {
 import { FILE_STATUSES } from '../../../machines/documents.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup } from '../platform/http/value-rules.js';
+import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 export class TutorialDto {
   @IsString({ message: 'The description field must be text' })
-  @MaxLength(2000, { message: 'The description field may not be longer than 2000 characters' })
+  @MaxLength(TEXT_MAX_LENGTH, {
+    message: `The description field may not be longer than ${TEXT_MAX_LENGTH} characters`,
+  })
   description: string;
 
   @IsString({ message: 'The example field must be text' })

@@ -13,8 +13,9 @@ import { markRead } from '../read-marks/mark-read.js';
 import { noteDecider, noteReadsDecider } from './note.decider.js';
 import { NOTE_READS_STREAM, NOTE_STREAM } from './note.events.js';
 import { NotesRepository, type NoteRow } from './notes.repository.js';
+import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
-export const MAX_NOTE_LENGTH = 2000;
+export const MAX_NOTE_LENGTH = TEXT_MAX_LENGTH;
 
 export type NoteView = ReturnType<NotesService['view']>;
 

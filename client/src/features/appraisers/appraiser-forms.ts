@@ -9,11 +9,12 @@ import {
   personName,
   required,
   type Validator,
+  TEXT_MAX_LENGTH,
 } from '@machines/validation';
 import type { CustomerView } from '../customers/types';
 import type { AccessDetails, AssignAppraiserPayload, MortgagePosition, QuoteRequestPayload } from './types';
 
-export const COMMENT_MAX = 2000;
+export const COMMENT_MAX = TEXT_MAX_LENGTH;
 
 export const ACCESS_DETAILS_OPTIONS: { value: AccessDetails; label: string }[] = [
   { value: 'owner', label: 'Owner' },

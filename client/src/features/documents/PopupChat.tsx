@@ -12,8 +12,9 @@ import { addComment, deleteComment, listComments, markCommentsRead } from './api
 import { refreshDocuments } from './queries';
 import type { FileComment } from './types';
 import { FileTypeIcon } from './UploadedFile';
+import { TEXT_MAX_LENGTH } from '@machines/validation';
 
-export const COMMENT_MAX_LENGTH = 2000;
+export const COMMENT_MAX_LENGTH = TEXT_MAX_LENGTH;
 
 export type PopupChatProps = {
   code: string;

@@ -1,5 +1,8 @@
 import type { Caller } from '../auth/auth.decorators.js';
+import type { DomainEventPush } from '../../../../machines/domain-event-push.js';
 import { isStaffRole } from '../../../../machines/roles.js';
+
+export type { DomainEventPush };
 
 /** Room names in one place: a socket joins only the rooms its user may hear. */
 export const rooms = {
@@ -16,16 +19,6 @@ export function roomsFor(caller: Caller): string[] {
   if (isStaffRole(caller.role)) joined.push(rooms.staff);
   if (caller.role === 'customer' && caller.customerId) joined.push(rooms.customer(caller.customerId));
   return joined;
-}
-
-/** What a socket receives: enough to know what changed, never the event's data (which may hold hashes or notes). */
-export interface DomainEventPush {
-  position: number;
-  type: string;
-  stream_type: string;
-  stream_id: string;
-  customer_id: string | null;
-  created: string;
 }
 
 export interface ServerToClientEvents {

@@ -13,8 +13,9 @@ import { useMessageFeed } from '../../messages/use-message-feed';
 import { addNote, deleteNote, listNotes, markNotesRead } from '../api';
 import { customerKeys } from '../queries';
 import type { Note } from '../types';
+import { TEXT_MAX_LENGTH } from '@machines/validation';
 
-export const NOTE_MAX_LENGTH = 2000;
+export const NOTE_MAX_LENGTH = TEXT_MAX_LENGTH;
 
 export type PopupCustomerNotesProps = {
   customerId: string;

@@ -1,0 +1,13 @@
+/**
+ * What the server pushes over Socket.IO after an event is committed to the log: enough to know what
+ * changed, never the event's data (which may hold hashes or staff-only notes). The client refetches
+ * through HTTP, where authorisation applies.
+ */
+export interface DomainEventPush {
+  position: number;
+  type: string;
+  stream_type: string;
+  stream_id: string;
+  customer_id: string | null;
+  created: string;
+}
