@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { DataSource } from 'typeorm';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../server/src/platform/storage/object-storage.js';
 import { PDF_MINIMAL, uploadMultipart } from '../support/multipart-upload.js';
@@ -18,37 +16,14 @@ const FORMS = '/core/api/v3/forms/';
 const F = (code: string) => `${FORMS}${code}/`;
 
 /**
- * An upload whose first file is sent at once and whose rest waits for `release`: the server has checked
- * the form and stored the first file before anything else happens.
+ * An upload whose first file is sent at once and whose second waits for `release`: the second part's
+ * head ends the first part, so the server has checked the form and stored the first file meanwhile.
  */
 function heldUpload(url: string, token: string, field: string, release: Promise<void>) {
-  const boundary = `----homeward${randomBytes(8).toString('hex')}`;
-  const head = (name: string) =>
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    );
-  const body = Buffer.concat([PDF_MINIMAL, Buffer.from('\r\n')]);
-  return new Promise<{ status: number; body: { errors?: { code: string }[] } }>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-      },
-    });
-    req.on('response', (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    // The second part's head ends the first part, so the first file is complete on the server.
-    req.write(Buffer.concat([head('first.pdf'), body, head('second.pdf')]));
-    void release.then(() => {
-      req.write(body);
-      req.end(`--${boundary}--\r\n`);
-    });
-  });
+  const file = (fileName: string) => ({ field, fileName, contentType: 'application/pdf', body: PDF_MINIMAL });
+  return uploadMultipart(url, token, [file('first.pdf'), file('second.pdf')], {
+    beforeBody: (index) => (index === 0 ? Promise.resolve() : release),
+  }) as Promise<{ status: number; body: { errors?: { code: string }[] } }>;
 }
 
 describe('forms under concurrent commands', () => {

@@ -30,13 +30,18 @@ function generated(size: number): Readable {
 
 /**
  * Sends a multipart/form-data upload through node's http client, streaming each part. `cutAfterBytes`
- * destroys the connection part-way, as a dropped mobile connection would.
+ * destroys the connection part-way, as a dropped mobile connection would; `beforeBody` is awaited after
+ * a file part's head is sent and before its bytes, so a test can hold an upload between two files.
  */
 export function uploadMultipart(
   url: string,
   token: string,
   parts: UploadPart[],
-  options: { cutAfterBytes?: number; fields?: Record<string, string> } = {},
+  options: {
+    cutAfterBytes?: number;
+    fields?: Record<string, string>;
+    beforeBody?: (partIndex: number) => Promise<void>;
+  } = {},
 ): Promise<{ status: number; body: unknown }> {
   const boundary = `----homeward${randomBytes(8).toString('hex')}`;
   return new Promise((resolve, reject) => {
@@ -77,9 +82,10 @@ export function uploadMultipart(
         )
           return;
       }
-      for (const part of parts) {
+      for (const [index, part] of parts.entries()) {
         const head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`;
         if (!(await write(Buffer.from(head)))) return;
+        await options.beforeBody?.(index);
         const source = typeof part.body === 'number' ? generated(part.body) : Readable.from([part.body]);
         for await (const chunk of source) if (!(await write(chunk as Buffer))) return;
         if (!(await write(Buffer.from('\r\n')))) return;
