@@ -10,7 +10,7 @@ import { type UserCommand, userDecider } from '../users/user.decider.js';
 import { USER_STREAM, type PasswordResetReason } from '../users/user.events.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { answerNoSoonerThan } from './answer-floor.js';
-import { decideAgainOnConflict } from './decide-again-on-conflict.js';
+import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { Clock } from './clock.js';
 import { PasswordService } from './password.service.js';
 import { RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
@@ -159,18 +159,17 @@ export class AuthService {
   /** Sign-out: each named session ends (a session that already ended stays as it was). */
   async signOut(sessionIds: string[], metadata: EventMetadata): Promise<void> {
     for (const id of new Set(sessionIds)) {
-      const revoke = () =>
-        this.events.handle(
-          sessionDecider,
-          { type: SESSION_STREAM, id },
-          { type: 'Revoke', reason: 'signed_out' },
-          metadata,
-        );
       // A refresh may rotate the session between reading and appending: decide again on the new version.
-      await revoke().catch((error: unknown) => {
-        if (error instanceof ConcurrencyError) return revoke();
-        throw error;
-      });
+      await decideAgainOnConflict(
+        () =>
+          this.events.handle(
+            sessionDecider,
+            { type: SESSION_STREAM, id },
+            { type: 'Revoke', reason: 'signed_out' },
+            metadata,
+          ),
+        2,
+      );
     }
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
 import { AuthService } from '../auth/auth.service.js';
-import { decideAgainOnConflict } from '../auth/decide-again-on-conflict.js';
+import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { PasswordService } from '../auth/password.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';

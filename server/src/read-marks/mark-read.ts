@@ -1,4 +1,4 @@
-import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
@@ -15,12 +15,8 @@ export async function markRead<Event extends ReadMarkEvent>(
   mark: Event['data'],
   meta: EventMetadata,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await events.handle(decider, stream, { type: 'MarkRead', mark }, meta);
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
-    }
-  }
+  await decideAgainOnConflict(
+    () => events.handle(decider, stream, { type: 'MarkRead', mark }, meta),
+    ATTEMPTS,
+  );
 }

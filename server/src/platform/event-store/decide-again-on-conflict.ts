@@ -1,4 +1,4 @@
-import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import { ConcurrencyError } from './concurrency.error.js';
 
 /**
  * Runs a command that loads its streams afresh each time, again when another command appended to one of
