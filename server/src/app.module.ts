@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AppraisersModule } from './appraisers/appraisers.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CustomersModule } from './customers/customers.module.js';
-import { FormsModule } from './forms/forms.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { LawyersModule } from './lawyers/lawyers.module.js';
 import { NotesModule } from './notes/notes.module.js';
 import { HealthController } from './health.controller.js';
@@ -23,7 +23,7 @@ export class AppModule {
         NotificationsModule,
         CustomersModule,
         NotesModule,
-        FormsModule,
+        DocumentsModule,
         LawyersModule,
         AppraisersModule,
         SeedModule,

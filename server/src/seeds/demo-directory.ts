@@ -1,5 +1,5 @@
 import type { CustomerStatus, DealType } from '../../../machines/customer.enums.js';
-import type { TemplateField } from '../forms/form-template.events.js';
+import type { TemplateField } from '../documents/form-template.events.js';
 
 const field = (name: string, caption: string, description: string): TemplateField => ({
   type: 'file',

@@ -10,6 +10,11 @@ import { FormTemplateProjection } from './form-template.projection.js';
 import { FormsController } from './forms.controller.js';
 import { Thumbnails } from './thumbnails.js';
 
+/**
+ * Documents: the forms a broker sends to request documents (one active form per client, kept on the
+ * customer stream), the files a customer uploads into each field, their statuses and thumbnails, and the
+ * chat about each file.
+ */
 @Module({
   imports: [CustomersModule],
   controllers: [FormsController, CommentsController],
@@ -23,4 +28,4 @@ import { Thumbnails } from './thumbnails.js';
     Thumbnails,
   ],
 })
-export class FormsModule {}
+export class DocumentsModule {}
