@@ -6,13 +6,13 @@ import {
   type SessionEmitted,
   type SessionInput,
   type SessionTokens,
-  type SessionUser,
   type SignInCredentials,
 } from './session.machine.js';
+import type { CurrentUserView } from './user.view.js';
 
-const broker: SessionUser = {
-  id: 7,
-  user_id: 7,
+const broker: CurrentUserView = {
+  id: '7',
+  user_id: '7',
   role: 'broker',
   first_name: 'Jane',
   last_name: 'Doe',
@@ -21,9 +21,9 @@ const broker: SessionUser = {
   require_change_password: false,
   customer_id: null,
   lawyer: null,
-  lawyer_status: null,
+  lawyer_status: 'empty',
   appraiser: null,
-  appraiser_status: null,
+  appraiser_status: 'empty',
 };
 
 const tokens: SessionTokens = { access: 'access-1' };
@@ -31,8 +31,8 @@ const tokens: SessionTokens = { access: 'access-1' };
 interface Fakes {
   obtainTokens?: (credentials: SignInCredentials) => Promise<SessionTokens>;
   refreshTokens?: () => Promise<SessionTokens>;
-  loadUser?: () => Promise<SessionUser>;
-  changePassword?: (input: { password: string }) => Promise<SessionUser>;
+  loadUser?: () => Promise<CurrentUserView>;
+  changePassword?: (input: { password: string }) => Promise<CurrentUserView>;
 }
 
 function start(input: SessionInput, fakes: Fakes = {}) {
@@ -53,8 +53,10 @@ function start(input: SessionInput, fakes: Fakes = {}) {
       refreshTokens: fromPromise<SessionTokens, void>(() =>
         (fakes.refreshTokens ?? (() => Promise.reject(new Error('no session'))))(),
       ),
-      loadUser: fromPromise<SessionUser, void>(() => (fakes.loadUser ?? (() => Promise.resolve(broker)))()),
-      changePassword: fromPromise<SessionUser, { password: string }>(({ input }) =>
+      loadUser: fromPromise<CurrentUserView, void>(() =>
+        (fakes.loadUser ?? (() => Promise.resolve(broker)))(),
+      ),
+      changePassword: fromPromise<CurrentUserView, { password: string }>(({ input }) =>
         (fakes.changePassword ?? (() => Promise.resolve(broker)))(input),
       ),
     },
@@ -140,7 +142,8 @@ describe('session machine', () => {
   });
 
   it('refuses a user whose role has no home', async () => {
-    const lawyer = { ...broker, role: 'lawyer' };
+    // An answer outside the contract, such as one from a server with roles this client does not know.
+    const lawyer = { ...broker, role: 'lawyer' } as unknown as CurrentUserView;
     const { actor, emitted, calls } = await startSignedOut({}, { loadUser: () => Promise.resolve(lawyer) });
     actor.send({ type: 'SIGN_IN', credentials });
 

@@ -14,6 +14,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  */
 
 import { isRole, ROLES, type Role } from './roles.js';
+import type { CurrentUserView } from './user.view.js';
 
 export { STAFF_ROLES } from './roles.js';
 export const USER_ROLES = ROLES;
@@ -22,22 +23,6 @@ export const isUserRole = isRole;
 
 export interface SessionTokens {
   access: string;
-}
-
-export interface SessionUser {
-  id: number | string;
-  user_id: number | string;
-  role: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  email: string;
-  require_change_password: boolean;
-  customer_id: number | string | null;
-  lawyer: unknown;
-  lawyer_status: string | null;
-  appraiser: unknown;
-  appraiser_status: string | null;
 }
 
 export interface SignInCredentials {
@@ -52,7 +37,7 @@ export interface SessionInput {
 
 export interface SessionContext {
   access: string | null;
-  user: SessionUser | null;
+  user: CurrentUserView | null;
   /** The last failure (sign in, refresh, loading the user or changing the password). */
   error: unknown;
   /** How the current user load started: a fresh sign-in greets the user, a restored session does not. */
@@ -68,14 +53,14 @@ export type SessionEvent =
   /** The HTTP client could not refresh: the tokens are gone. */
   | { type: 'SESSION.EXPIRED' }
   /** A newer copy of the current user (for example after a profile change). */
-  | { type: 'USER.UPDATED'; user: SessionUser };
+  | { type: 'USER.UPDATED'; user: CurrentUserView };
 
 export type SessionEmitted =
   /** origin 'signIn' after the login form, 'restore' when an existing session was picked up. */
-  | { type: 'signedIn'; user: SessionUser; origin: SessionContext['origin'] }
+  | { type: 'signedIn'; user: CurrentUserView; origin: SessionContext['origin'] }
   | { type: 'signInFailed'; error: unknown }
-  | { type: 'accessDenied'; user: SessionUser }
-  | { type: 'passwordChanged'; user: SessionUser }
+  | { type: 'accessDenied'; user: CurrentUserView }
+  | { type: 'passwordChanged'; user: CurrentUserView }
   | { type: 'passwordChangeFailed'; error: unknown }
   | { type: 'signedOut'; reason: 'logout' | 'expired' | 'failed' };
 
@@ -95,8 +80,8 @@ export const sessionMachine = setup({
   actors: {
     obtainTokens: fromPromise<SessionTokens, SignInCredentials>(notProvided('obtainTokens')),
     refreshTokens: fromPromise<SessionTokens, void>(notProvided('refreshTokens')),
-    loadUser: fromPromise<SessionUser, void>(notProvided('loadUser')),
-    changePassword: fromPromise<SessionUser, { password: string }>(notProvided('changePassword')),
+    loadUser: fromPromise<CurrentUserView, void>(notProvided('loadUser')),
+    changePassword: fromPromise<CurrentUserView, { password: string }>(notProvided('changePassword')),
   },
   actions: {
     /** Writes the tokens where the HTTP client reads them. */
@@ -106,10 +91,10 @@ export const sessionMachine = setup({
     /** Asks the server to end the session (its tokens and open connections); the answer is not awaited. */
     endServerSession: () => {},
     setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access })),
-    setUser: assign((_, user: SessionUser) => ({ user, error: null })),
+    setUser: assign((_, user: CurrentUserView) => ({ user, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: params.error })),
     forget: assign({ access: null, user: null }),
-    reportSignedIn: emit(({ context }, user: SessionUser) => ({
+    reportSignedIn: emit(({ context }, user: CurrentUserView) => ({
       type: 'signedIn' as const,
       user,
       origin: context.origin,
@@ -118,8 +103,8 @@ export const sessionMachine = setup({
       type: 'signInFailed' as const,
       error: params.error,
     })),
-    reportAccessDenied: emit((_, user: SessionUser) => ({ type: 'accessDenied' as const, user })),
-    reportPasswordChanged: emit((_, user: SessionUser) => ({ type: 'passwordChanged' as const, user })),
+    reportAccessDenied: emit((_, user: CurrentUserView) => ({ type: 'accessDenied' as const, user })),
+    reportPasswordChanged: emit((_, user: CurrentUserView) => ({ type: 'passwordChanged' as const, user })),
     reportPasswordChangeFailed: emit((_, params: { error: unknown }) => ({
       type: 'passwordChangeFailed' as const,
       error: params.error,
@@ -131,7 +116,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasAccessToken: ({ context }) => !!context.access,
-    hasKnownRole: (_, user: SessionUser) => isUserRole(user.role),
+    hasKnownRole: (_, user: CurrentUserView) => isUserRole(user.role),
     isFreshSignIn: ({ context }) => context.origin === 'signIn',
     requiresPasswordChange: ({ context }) => !!context.user?.require_change_password,
   },

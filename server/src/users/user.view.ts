@@ -1,28 +1,62 @@
-import type { UserRow } from './users.repository.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { APPRAISER_STATUSES, type AppraiserStatus } from '../../../machines/appraiser-assignment.machine.js';
+import { LAWYER_STATUSES, type LawyerStatus } from '../../../machines/lawyer-assignment.machine.js';
+import { ROLES, type Role } from '../../../machines/roles.js';
+import type { CurrentUserView, UserView } from '../../../machines/user.view.js';
 
-export interface UserView {
+/** The user views are defined once, for the server and the client, in machines/user.view.ts. */
+export {
+  NO_ASSIGNMENTS,
+  toCurrentUserView,
+  toUserView,
+  type CurrentUserView,
+  type UserAssignments,
+  type UserView,
+} from '../../../machines/user.view.js';
+
+const USER_ID = '5f0c2a5e-8d3b-4f43-9a8e-2c1d7e6b9a10';
+
+/** OpenAPI description of `UserView`. */
+export class UserViewDto implements UserView {
+  @ApiProperty({ format: 'uuid', example: USER_ID })
   id: string;
+
+  @ApiProperty({ format: 'uuid', example: USER_ID, description: 'The same id as `id`.' })
   user_id: string;
-  role: string;
+
+  @ApiProperty({ enum: ROLES, example: 'broker' })
+  role: Role;
+
+  @ApiProperty({ example: 'Jane' })
   first_name: string;
+
+  @ApiProperty({ example: 'Doe' })
   last_name: string;
+
+  @ApiProperty({ example: '14165550100', description: "'1' followed by the 10 local digits." })
   phone_number: string;
+
+  @ApiProperty({ example: 'jane.doe@example.ca' })
   email: string;
+
+  @ApiProperty({ description: 'A new password must be chosen before anything else.' })
   require_change_password: boolean;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for staff.' })
   customer_id: string | null;
 }
 
-/** The shape of `users/me` and user lists; never carries the password hash. */
-export function toUserView(row: UserRow): UserView {
-  return {
-    id: row.id,
-    user_id: row.id,
-    role: row.role,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    phone_number: row.phone_number,
-    email: row.email,
-    require_change_password: row.require_change_password,
-    customer_id: row.customer_id,
-  };
+/** OpenAPI description of `CurrentUserView`. */
+export class CurrentUserViewDto extends UserViewDto implements CurrentUserView {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The assigned lawyer.' })
+  lawyer: string | null;
+
+  @ApiProperty({ enum: LAWYER_STATUSES, example: 'empty' })
+  lawyer_status: LawyerStatus;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The assigned appraiser.' })
+  appraiser: string | null;
+
+  @ApiProperty({ enum: APPRAISER_STATUSES, example: 'empty' })
+  appraiser_status: AppraiserStatus;
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { ROLES, STAFF_ROLES, type StaffRole } from '../../../machines/roles.js';
 import {
@@ -10,17 +11,27 @@ import {
 import { PageQuery } from '../platform/http/page-query.js';
 import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
+import { ApiOkData, ApiOkPage } from '../platform/http/envelope.docs.js';
 import { API } from '../platform/http/request-metadata.js';
-import { toUserView, type UserView } from './user.view.js';
-import { type Assignments, UsersRepository } from './users.repository.js';
+import {
+  type CurrentUserView,
+  CurrentUserViewDto,
+  toCurrentUserView,
+  toUserView,
+  type UserView,
+  UserViewDto,
+} from './user.view.js';
+import { UsersRepository } from './users.repository.js';
 
 export class ListUsersQuery extends PageQuery(1000, 1000) {
+  @ApiPropertyOptional({ enum: STAFF_ROLES, description: 'Only staff of this role; all staff without it.' })
   @IsOptional()
   @IsIn(['assistant', 'broker', 'principal_broker'], {
     message: 'The role field must be one of assistant, broker, principal_broker',
   })
   role?: StaffRole;
 
+  @ApiPropertyOptional({ enum: ['first_name'], description: 'Staff are always listed by name.' })
   @IsOptional()
   @IsIn(['first_name'], { message: 'The ordering field must be first_name' })
   @IsString()
@@ -34,14 +45,16 @@ export class UsersController {
   @Roles(...ROLES)
   @AllowsPendingPasswordChange()
   @Get('users/me/')
-  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<UserView & Assignments>> {
+  @ApiOkData(CurrentUserViewDto, { description: 'The signed-in user.' })
+  async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<CurrentUserView>> {
     const user = await this.users.findById(caller.id);
     if (!user) throw AppError.notFound('This user does not exist.');
-    return ok({ ...toUserView(user), ...(await this.users.assignmentsOf(user.customer_id)) });
+    return ok(toCurrentUserView(user, await this.users.assignmentsOf(user.customer_id)));
   }
 
   @Roles(...STAFF_ROLES)
   @Get('users/')
+  @ApiOkPage(UserViewDto, { description: 'Active staff, by name.' })
   async list(@Query() query: ListUsersQuery): Promise<PageEnvelope<UserView>> {
     const { rows, count } = await this.users.listByRole(query.role ?? null, query.offset, query.limit);
     return page(rows.map(toUserView), count, query.offset, query.limit);

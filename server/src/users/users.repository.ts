@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Role } from '../../../machines/roles.js';
+import { NO_ASSIGNMENTS, type UserAssignments } from '../../../machines/user.view.js';
 
 export interface UserRow {
   id: string;
@@ -23,14 +24,6 @@ export interface UserRow {
   version: number;
 }
 
-/** A customer's lawyer and appraiser, as `users/me` answers them (staff: none). */
-export interface Assignments {
-  lawyer: string | null;
-  lawyer_status: string;
-  appraiser: string | null;
-  appraiser_status: string;
-}
-
 /** Plain queries over the `users` read table. */
 @Injectable()
 export class UsersRepository {
@@ -41,14 +34,15 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  async assignmentsOf(customerId: string | null): Promise<Assignments> {
-    const rows: Assignments[] = customerId
+  /** A customer's lawyer and appraiser, as `users/me` answers them (staff: none). */
+  async assignmentsOf(customerId: string | null): Promise<UserAssignments> {
+    const rows: UserAssignments[] = customerId
       ? await this.dataSource.query(
           'SELECT lawyer_id AS lawyer, lawyer_status, appraiser_id AS appraiser, appraiser_status FROM customers WHERE id = $1',
           [customerId],
         )
       : [];
-    return rows[0] ?? { lawyer: null, lawyer_status: 'empty', appraiser: null, appraiser_status: 'empty' };
+    return rows[0] ?? NO_ASSIGNMENTS;
   }
 
   async findActiveByPhone(phoneNumber: string): Promise<UserRow | null> {

@@ -1,11 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import {
-  sessionMachine,
-  type SessionTokens,
-  type SessionUser,
-  type SignInCredentials,
-} from '@machines/session.machine';
+import { sessionMachine, type SessionTokens, type SignInCredentials } from '@machines/session.machine';
+import type { CurrentUserView } from '@machines/user.view';
 import { refreshTokens } from '../../api/http';
 import { clearTokens, setTokens } from '../../api/tokens';
 import { clearPersistedState } from '../../app/local-state';
@@ -30,10 +26,10 @@ export function createSessionLogic(queryClient: QueryClient) {
       obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => obtainTokens(input)),
       // The HTTP client's refresh is single-flight and stores the new token itself.
       refreshTokens: fromPromise<SessionTokens, void>(() => refreshTokens()),
-      loadUser: fromPromise<SessionUser, void>(({ signal }) =>
+      loadUser: fromPromise<CurrentUserView, void>(({ signal }) =>
         unlessCancelled(signal, () => loadCurrentUser(signal)),
       ),
-      changePassword: fromPromise<SessionUser, { password: string }>(({ input }) =>
+      changePassword: fromPromise<CurrentUserView, { password: string }>(({ input }) =>
         changePassword(input.password),
       ),
     },

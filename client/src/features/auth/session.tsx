@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { sessionMachine, type SessionUser } from '@machines/session.machine';
+import { sessionMachine } from '@machines/session.machine';
+import type { CurrentUserView } from '@machines/user.view';
 import { onSessionExpired } from '../../api/http';
 import { getAccessToken, onTokensChange } from '../../api/tokens';
 import { getInspect } from '../../app/inspect';
@@ -54,7 +55,7 @@ export function useSessionStatus(): SessionStatus {
 }
 
 /** The signed-in user, or null. */
-export function useCurrentUser(): SessionUser | null {
+export function useCurrentUser(): CurrentUserView | null {
   return SessionContext.useSelector((snapshot) =>
     snapshot.matches('signedIn') ? snapshot.context.user : null,
   );
@@ -69,6 +70,6 @@ export function useMustChangePassword(): boolean {
   );
 }
 
-export function fullName(user: Pick<SessionUser, 'first_name' | 'last_name'> | null | undefined): string {
+export function fullName(user: Pick<CurrentUserView, 'first_name' | 'last_name'> | null | undefined): string {
   return [user?.first_name, user?.last_name].filter(Boolean).join(' ');
 }

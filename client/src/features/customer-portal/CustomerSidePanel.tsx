@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { RoadmapStep } from '@machines/customer.enums';
 import { roadmapDisplay } from '@machines/roadmap.machine';
-import type { SessionUser } from '@machines/session.machine';
+import type { CurrentUserView } from '@machines/user.view';
 import { pageSettings } from '../../app/page-settings';
 import { href, ROUTES } from '../../app/routes';
 import { useCurrentUser } from '../auth/session';
@@ -32,7 +32,7 @@ export function mortgageApplicationBase(): string {
 
 /** The mortgage application link with who is applying, their broker and where they come from. */
 export function mortgageApplicationUrl(
-  user: Pick<SessionUser, 'user_id' | 'first_name' | 'last_name' | 'phone_number' | 'email'>,
+  user: Pick<CurrentUserView, 'user_id' | 'first_name' | 'last_name' | 'phone_number' | 'email'>,
   profile: Pick<CustomerView, 'broker'> | undefined,
   from: string = typeof window === 'undefined' ? '' : window.location.host,
 ): string {
