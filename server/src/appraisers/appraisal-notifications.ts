@@ -4,7 +4,11 @@ import { emailMessage, type OutgoingMessage } from '../notifications/message.js'
 import { messageId, NotificationRules } from '../notifications/notification.rules.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
-import type { AppraiserAssignmentChanged, QuoteRequested } from './appraiser.events.js';
+import {
+  APPRAISER_ASSIGNMENT_EVENTS,
+  type AppraiserAssignmentChanged,
+  type QuoteRequested,
+} from './appraiser.events.js';
 
 interface Appraiser {
   id: string;
@@ -71,7 +75,7 @@ export class AppraisalNotifications implements OnModuleInit {
         }),
       );
     }
-    if (event.type === 'appraiser.assigned') {
+    if (event.type === APPRAISER_ASSIGNMENT_EVENTS.assigned) {
       const rows: {
         appraiser_id: string | null;
         appraisal: AppraiserAssignmentChanged['data']['details'];

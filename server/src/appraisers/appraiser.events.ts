@@ -48,17 +48,19 @@ export interface QuoteRequestDetails {
   comment: string;
 }
 
+/** The event written when a client's appraiser assignment reaches each status. */
+export const APPRAISER_ASSIGNMENT_EVENTS = {
+  empty: 'appraiser.empty',
+  pending_approve: 'appraiser.pending_approve',
+  assigned: 'appraiser.assigned',
+} as const satisfies Record<AppraiserStatus, string>;
+
 /** A client's appraiser assignment moved; the type names the new status. */
 export type AppraiserAssignmentChanged = NewEvent<
-  `appraiser.${AppraiserStatus}`,
+  (typeof APPRAISER_ASSIGNMENT_EVENTS)[AppraiserStatus],
   { appraiserId: string | null; from: AppraiserStatus; details: AppraisalDetails | null }
 >;
 export type QuoteRequested = NewEvent<
   'appraisal.quote_requested',
   { appraiserIds: string[]; details: QuoteRequestDetails }
 >;
-export const APPRAISER_ASSIGNMENT_EVENT_TYPES = [
-  'appraiser.empty',
-  'appraiser.pending_approve',
-  'appraiser.assigned',
-] as const;

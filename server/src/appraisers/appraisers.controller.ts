@@ -112,7 +112,7 @@ export class AppraisersController {
     await this.appraisers.transition(
       caller,
       customerId,
-      { type: 'ASSIGN', role: caller.role, appraiserId, details },
+      { type: 'ASSIGN', role: caller.role, partyId: appraiserId, details },
       meta,
     );
     return this.client(caller, customerId);

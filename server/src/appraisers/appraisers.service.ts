@@ -8,7 +8,8 @@ import { DomainError } from '../platform/domain/domain-error.js';
 import {
   appraiserAssignmentDecider,
   type AppraiserAssignmentCommand,
-} from './appraiser-assignment.decider.js';
+  type RequestQuotes,
+} from './appraiser-assignment.js';
 import type { QuoteRequestDetails } from './appraiser.events.js';
 import { AppraisersRepository, type AppraiserRow } from './appraisers.repository.js';
 
@@ -68,11 +69,11 @@ export class AppraisersService {
   async transition(
     caller: Caller,
     customerId: string,
-    command: AppraiserAssignmentCommand,
+    command: AppraiserAssignmentCommand | RequestQuotes,
     meta: EventMetadata,
   ): Promise<void> {
     await this.customers.visible(caller, customerId);
-    if (command.type === 'ASSIGN' && command.appraiserId) await this.checkAppraisers([command.appraiserId]);
+    if (command.type === 'ASSIGN' && command.partyId) await this.checkAppraisers([command.partyId]);
     await this.events.handle(
       appraiserAssignmentDecider,
       { type: CUSTOMER_STREAM, id: customerId },

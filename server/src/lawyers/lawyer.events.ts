@@ -24,14 +24,16 @@ export type LawyerRegistered = NewEvent<
 export type LawyerUpdated = NewEvent<'lawyer.updated', { changes: Partial<LawyerDetails> }>;
 export const LAWYER_EVENT_TYPES = ['lawyer.registered', 'lawyer.updated'] as const;
 
+/** The event written when a client's lawyer assignment reaches each status. */
+export const LAWYER_ASSIGNMENT_EVENTS = {
+  empty: 'lawyer.empty',
+  pending_approve: 'lawyer.pending_approve',
+  pending_revoke: 'lawyer.pending_revoke',
+  assigned: 'lawyer.assigned',
+} as const satisfies Record<LawyerStatus, string>;
+
 /** A client's lawyer assignment moved; the type names the new status (lawyer.empty ... lawyer.assigned). */
 export type LawyerAssignmentChanged = NewEvent<
-  `lawyer.${LawyerStatus}`,
+  (typeof LAWYER_ASSIGNMENT_EVENTS)[LawyerStatus],
   { lawyerId: string | null; from: LawyerStatus }
 >;
-export const LAWYER_ASSIGNMENT_EVENT_TYPES = [
-  'lawyer.empty',
-  'lawyer.pending_approve',
-  'lawyer.pending_revoke',
-  'lawyer.assigned',
-] as const;

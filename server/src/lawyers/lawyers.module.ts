@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
-import { LawyerAssignmentProjection } from './lawyer-assignment.projection.js';
+import { LawyerAssignmentProjection } from './lawyer-assignment.js';
 import { LawyerProjection } from './lawyer.projection.js';
 import { LawyersController } from './lawyers.controller.js';
 import { LawyersRepository } from './lawyers.repository.js';

@@ -6,7 +6,7 @@ import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { lawyerAssignmentDecider, type LawyerAssignmentCommand } from './lawyer-assignment.decider.js';
+import { lawyerAssignmentDecider, type LawyerAssignmentCommand } from './lawyer-assignment.js';
 import type { EditLawyerDto, OwnLawyerDto } from './lawyer.dto.js';
 import { lawyerDecider } from './lawyer.decider.js';
 import { LAWYER_STREAM, type LawyerDetails } from './lawyer.events.js';
@@ -56,7 +56,7 @@ export class LawyersService {
         streamCommand(
           lawyerAssignmentDecider,
           { type: CUSTOMER_STREAM, id: customerId },
-          { type: 'PICK', role: caller.role, lawyerId },
+          { type: 'PICK', role: caller.role, partyId: lawyerId },
         ),
         streamCommand(
           lawyerDecider,
@@ -80,7 +80,7 @@ export class LawyersService {
   async pick(caller: Caller, customerId: string, lawyerId: string, meta: EventMetadata): Promise<void> {
     await this.customers.visible(caller, customerId);
     await this.lawyerOf(customerId, lawyerId);
-    await this.transition(caller, customerId, { type: 'PICK', role: caller.role, lawyerId }, meta);
+    await this.transition(caller, customerId, { type: 'PICK', role: caller.role, partyId: lawyerId }, meta);
   }
 
   /** Decided by the shared lawyer assignment machine on the client's stream. */
@@ -120,7 +120,7 @@ export class LawyersService {
         streamCommand(
           lawyerAssignmentDecider,
           { type: CUSTOMER_STREAM, id: customerId },
-          { type: 'EDIT', role: caller.role, lawyerId },
+          { type: 'EDIT', role: caller.role, partyId: lawyerId },
         ),
       ],
       meta,
