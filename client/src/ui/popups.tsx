@@ -97,10 +97,6 @@ export function closePopup(name: PopupName): void {
   openNames.delete(name);
 }
 
-export function isPopupOpen(name: PopupName): boolean {
-  return openNames.has(name);
-}
-
 /** Closes every popup and dialog (on logout). */
 export function closeAllPopups(): void {
   modals.closeAll();

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import {
   appraiserAssignmentMachine,
   appraiserSnapshotAt,
@@ -12,24 +13,23 @@ import {
 import { getInspect } from '../../app/inspect';
 
 /**
- * The assignment machines restored at the status the server answered. They say which controls a role
- * may use (`snapshot.can`), and take the event once the server accepted it (seen in the inspector).
- * The component that calls these is keyed by the status, so a new status starts a fresh actor.
+ * An assignment machine restored at the status the server answered. It says which controls a role
+ * may use (`snapshot.can`), and takes the event once the server accepted it (seen in the inspector).
+ * The component that calls this is keyed by the status, so a new status starts a fresh actor.
  */
-export function useLawyerAssignmentActor(status: LawyerStatus) {
-  const actorRef = useActorRef(lawyerAssignmentMachine, {
-    snapshot: lawyerSnapshotAt(status),
-    inspect: getInspect(),
-  });
+function useRestoredActor<Machine extends AnyStateMachine>(
+  machine: Machine,
+  restored: SnapshotFrom<Machine>,
+) {
+  const actorRef = useActorRef(machine, { snapshot: restored, inspect: getInspect() });
   const snapshot = useSelector(actorRef, (s) => s);
   return [snapshot, actorRef.send] as const;
 }
 
+export function useLawyerAssignmentActor(status: LawyerStatus) {
+  return useRestoredActor(lawyerAssignmentMachine, lawyerSnapshotAt(status));
+}
+
 export function useAppraiserAssignmentActor(status: AppraiserStatus) {
-  const actorRef = useActorRef(appraiserAssignmentMachine, {
-    snapshot: appraiserSnapshotAt(status),
-    inspect: getInspect(),
-  });
-  const snapshot = useSelector(actorRef, (s) => s);
-  return [snapshot, actorRef.send] as const;
+  return useRestoredActor(appraiserAssignmentMachine, appraiserSnapshotAt(status));
 }

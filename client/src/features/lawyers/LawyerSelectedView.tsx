@@ -1,25 +1,25 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import {
-  IconCheck,
-  IconClockHour4,
-  IconEdit,
-  IconMail,
-  IconArrowBackUp,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconEdit, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { personName } from '@machines/customer.rules';
 import type { LawyerStatus } from '@machines/lawyer-assignment.machine';
 import { ROUTES } from '../../app/routes';
 import { useLawyerAssignmentActor } from '../assignments/assignment-actors';
+import {
+  APPROVE_BUTTON,
+  AssignmentButtons,
+  AssignmentNote,
+  AssignmentStatusBadge,
+  REVOKE_BUTTON,
+  UnloadedContact,
+  useAssignmentControls,
+} from '../assignments/AssignmentControls';
 import type { ClientScope } from '../assignments/client-scope';
-import { useStoreClientView } from '../assignments/client-scope';
 import { ContactCard } from '../assignments/ContactCard';
 import type { CustomerView } from '../customers/types';
 import { useCustomerActions } from '../customers/use-customer-actions';
 import { useQueryClient } from '@tanstack/react-query';
-import { confirm } from '../../ui/confirm';
 import { toast, toastError } from '../../ui/toast';
 import { lawyerKeys } from '../assignments/live';
 import { approveLawyer, editLawyer, rejectLawyerRevoke, revokeLawyer } from './api';
@@ -30,8 +30,8 @@ import { useClientLawyer } from './queries';
 import { lawyerRoutes } from './routes';
 import type { Lawyer } from './types';
 
-export const LAWYER_REVOKE_ERROR = 'Error while revoking lawyer';
-export const LAWYER_APPROVE_ERROR = 'Error while approving request';
+const LAWYER_REVOKE_ERROR = 'Error while revoking lawyer';
+const LAWYER_APPROVE_ERROR = 'Error while approving request';
 
 const STATUS_BADGES: Record<LawyerStatus, { label: string; color: string } | null> = {
   empty: null,
@@ -43,29 +43,19 @@ const STATUS_BADGES: Record<LawyerStatus, { label: string; color: string } | nul
 function StatusNote({ status, staff }: { status: LawyerStatus; staff: boolean }) {
   if (status === 'pending_approve')
     return (
-      <Alert
-        color="yellow"
-        variant="light"
-        icon={<IconClockHour4 />}
-        title={staff ? 'Waiting for your approval' : undefined}
-      >
+      <AssignmentNote title={staff ? 'Waiting for your approval' : undefined}>
         {staff
           ? 'The client chose this lawyer. Approve the choice, or revoke it to let the client choose again.'
           : 'Waiting for approval from your mortgage agent'}
-      </Alert>
+      </AssignmentNote>
     );
   if (status === 'pending_revoke')
     return (
-      <Alert
-        color="yellow"
-        variant="light"
-        icon={<IconClockHour4 />}
-        title={staff ? 'The client asks to revoke this lawyer' : 'Waiting for revoke approval'}
-      >
+      <AssignmentNote title={staff ? 'The client asks to revoke this lawyer' : 'Waiting for revoke approval'}>
         {staff
           ? 'Approve the request to clear the lawyer, or reject it to keep this lawyer on the file.'
           : 'Your mortgage agent will confirm the change. The lawyer stays on your file until then.'}
-      </Alert>
+      </AssignmentNote>
     );
   return null;
 }
@@ -86,130 +76,70 @@ function LawyerControls({
   onEdit: () => void;
 }) {
   const status = client.lawyer_status;
-  const [snapshot, send] = useLawyerAssignmentActor(status);
+  const { can, action, busy } = useAssignmentControls(useLawyerAssignmentActor(status), scope);
   const navigate = useNavigate();
-  const store = useStoreClientView(scope.staff);
   const actions = useCustomerActions();
   const routes = lawyerRoutes(scope.staff, client.id);
-  const [busy, setBusy] = useState<string | null>(null);
-  const { role } = scope;
-  const can = (type: 'APPROVE' | 'REJECT_REVOKE' | 'REVOKE' | 'EDIT') => snapshot.can({ type, role });
 
-  const run = async (
-    name: 'APPROVE' | 'REJECT_REVOKE' | 'REVOKE',
-    question: string,
-    call: () => Promise<CustomerView>,
-    fallback: string,
-    then: (view: CustomerView) => void,
-    danger = false,
-  ) => {
-    if (!(await confirm({ title: question, danger }))) return;
-    setBusy(name);
-    try {
-      const view = await call();
-      send({ type: name, role });
-      store(view);
-      then(view);
-    } catch (error) {
-      toastError(error, fallback);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const approve = () =>
-    run(
-      'APPROVE',
-      status === 'pending_revoke'
-        ? 'Are you sure to approve this request?'
-        : 'Are you sure to approve this lawyer?',
-      () => approveLawyer(client.id),
-      LAWYER_APPROVE_ERROR,
-      // After a pick the broker goes back to the clients; after a revoke, on to choose another lawyer.
-      () => navigate(status === 'pending_revoke' ? routes.add : ROUTES.RouteDashboard),
-    );
-  const rejectRevoke = () =>
-    run(
-      'REJECT_REVOKE',
-      'Are you sure to reject revoking this lawyer?',
-      () => rejectLawyerRevoke(client.id),
-      LAWYER_APPROVE_ERROR,
-      () => navigate(ROUTES.RouteDashboard),
-    );
-  const revoke = () =>
-    run(
-      'REVOKE',
-      'Are you sure to revoke this lawyer?',
-      () => revokeLawyer(client.id),
-      LAWYER_REVOKE_ERROR,
-      (view) => {
-        if (!view.lawyer) navigate(routes.add, { replace: true });
-      },
-      true,
-    );
-
-  const editable = can('EDIT') && !!lawyer && !lawyer.is_internal;
-  const controls = [
-    can('APPROVE') && (
-      <Button
-        key="approve"
-        leftSection={<IconCheck size={16} />}
-        loading={busy === 'APPROVE'}
-        disabled={!!busy}
-        onClick={() => void approve()}
-      >
-        Approve
-      </Button>
-    ),
-    can('REJECT_REVOKE') && (
-      <Button
-        key="reject"
-        variant="light"
-        leftSection={<IconArrowBackUp size={16} />}
-        loading={busy === 'REJECT_REVOKE'}
-        disabled={!!busy}
-        onClick={() => void rejectRevoke()}
-      >
-        Reject revoke
-      </Button>
-    ),
-    editable && (
-      <Button
-        key="edit"
-        variant="default"
-        leftSection={<IconEdit size={16} />}
-        disabled={!!busy}
-        onClick={onEdit}
-      >
-        Edit
-      </Button>
-    ),
-    scope.staff && status === 'assigned' && (
-      <Button
-        key="email"
-        variant="default"
-        leftSection={<IconMail size={16} />}
-        disabled={!!busy}
-        onClick={() => void actions.emailLawyer(client)}
-      >
-        Email the lawyer
-      </Button>
-    ),
-    can('REVOKE') && (
-      <Button
-        key="revoke"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        loading={busy === 'REVOKE'}
-        disabled={!!busy}
-        onClick={() => void revoke()}
-      >
-        Revoke
-      </Button>
-    ),
-  ].filter(Boolean);
-  return controls.length ? <>{controls}</> : null;
+  return (
+    <AssignmentButtons
+      busy={busy}
+      controls={[
+        {
+          ...APPROVE_BUTTON,
+          ...action('APPROVE', {
+            question:
+              status === 'pending_revoke'
+                ? 'Are you sure to approve this request?'
+                : 'Are you sure to approve this lawyer?',
+            call: () => approveLawyer(client.id),
+            fallback: LAWYER_APPROVE_ERROR,
+            // After a pick the broker goes back to the clients; after a revoke, on to choose another lawyer.
+            then: () => navigate(status === 'pending_revoke' ? routes.add : ROUTES.RouteDashboard),
+          }),
+        },
+        {
+          label: 'Reject revoke',
+          icon: <IconArrowBackUp size={16} />,
+          variant: 'light',
+          ...action('REJECT_REVOKE', {
+            question: 'Are you sure to reject revoking this lawyer?',
+            call: () => rejectLawyerRevoke(client.id),
+            fallback: LAWYER_APPROVE_ERROR,
+            then: () => navigate(ROUTES.RouteDashboard),
+          }),
+        },
+        {
+          key: 'EDIT',
+          label: 'Edit',
+          icon: <IconEdit size={16} />,
+          variant: 'default',
+          shown: can('EDIT') && !!lawyer && !lawyer.is_internal,
+          onClick: onEdit,
+        },
+        {
+          key: 'EMAIL',
+          label: 'Email the lawyer',
+          icon: <IconMail size={16} />,
+          variant: 'default',
+          shown: scope.staff && status === 'assigned',
+          onClick: () => void actions.emailLawyer(client),
+        },
+        {
+          ...REVOKE_BUTTON,
+          ...action('REVOKE', {
+            question: 'Are you sure to revoke this lawyer?',
+            danger: true,
+            call: () => revokeLawyer(client.id),
+            fallback: LAWYER_REVOKE_ERROR,
+            then: (view) => {
+              if (!view.lawyer) navigate(routes.add, { replace: true });
+            },
+          }),
+        },
+      ]}
+    />
+  );
 }
 
 /** The assigned (or pending) lawyer of a file with its status and the controls of the viewer's role. */
@@ -219,7 +149,6 @@ export function LawyerSelectedView({ client, scope }: { client: CustomerView; sc
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const status = client.lawyer_status;
-  const badge = STATUS_BADGES[status];
 
   const saveEdit = async (values: LawyerFormValues) => {
     if (!lawyer) return;
@@ -241,6 +170,16 @@ export function LawyerSelectedView({ client, scope }: { client: CustomerView; sc
     }
   };
 
+  const controls = (
+    <LawyerControls
+      key={status}
+      client={client}
+      lawyer={lawyer}
+      scope={scope}
+      onEdit={() => setEditing((value) => !value)}
+    />
+  );
+
   if (isPending && !lawyer) return <Skeleton h={200} radius="lg" />;
   return (
     <Stack gap="md">
@@ -257,38 +196,13 @@ export function LawyerSelectedView({ client, scope }: { client: CustomerView; sc
           badges={
             <>
               <LawyerBadges lawyer={lawyer} />
-              {badge && (
-                <Badge size="sm" variant="light" color={badge.color} radius="sm" tt="none">
-                  {badge.label}
-                </Badge>
-              )}
+              <AssignmentStatusBadge badge={STATUS_BADGES[status]} />
             </>
           }
-          actions={
-            <LawyerControls
-              key={status}
-              client={client}
-              lawyer={lawyer}
-              scope={scope}
-              onEdit={() => setEditing((value) => !value)}
-            />
-          }
+          actions={controls}
         />
       ) : (
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="sm">
-            <Text c="dimmed">The lawyer's details could not be loaded.</Text>
-            <Group gap="xs">
-              <LawyerControls
-                key={status}
-                client={client}
-                lawyer={null}
-                scope={scope}
-                onEdit={() => undefined}
-              />
-            </Group>
-          </Stack>
-        </Paper>
+        <UnloadedContact message="The lawyer's details could not be loaded." actions={controls} />
       )}
       {editing && lawyer && (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
