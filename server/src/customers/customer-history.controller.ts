@@ -1,8 +1,11 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import { toCsv } from '../platform/http/csv.js';
+import { PaginationDoc, pageSchema } from '../platform/http/envelope.docs.js';
 import { API } from '../platform/http/request-metadata.js';
+import { HistoryEntryDoc } from './customer-view.dto.js';
 import { HistoryQuery } from './customer-history.dto.js';
 import { CustomerHistoryService } from './customer-history.service.js';
 
@@ -13,6 +16,20 @@ export class CustomerHistoryController {
 
   @Roles('principal_broker', 'broker', 'assistant')
   @Get(':id/history/')
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({
+    description:
+      'One page of the trail, with every event type it holds; with `format=csv` the whole trail as CSV.',
+    content: {
+      'application/json': {
+        schema: pageSchema(HistoryEntryDoc, {
+          types: { type: 'array', items: { type: 'string' }, example: ['customer.created'] },
+        }),
+      },
+      'text/csv': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiExtraModels(HistoryEntryDoc, PaginationDoc)
   async history(
     @Param('id', ParseUUIDPipe) id: string,
     @Query() query: HistoryQuery,

@@ -11,10 +11,12 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
+import { ApiCreatedData, ApiOkData, ApiOkEmpty, ApiOkPage } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { validationErrors } from '../platform/http/validation.pipe.js';
 import {
@@ -25,30 +27,26 @@ import {
   UpdateCustomerDto,
 } from './customer.dto.js';
 import { toCustomerView, type CustomerView } from './customer.view.js';
-import { CustomersRepository } from './customers.repository.js';
+import { CustomerInDataDoc, CustomerViewDoc } from './customer-view.dto.js';
 import { CustomersService } from './customers.service.js';
 
 /** The staff clients workspace: list, read, create, edit, status, delete, notify and steps. */
 @Controller(`${API.core}/customers`)
 @Roles(...STAFF_ROLES)
 export class CustomersController {
-  constructor(
-    private readonly customers: CustomersService,
-    private readonly repository: CustomersRepository,
-  ) {}
+  constructor(private readonly customers: CustomersService) {}
 
   @Get('/')
+  @ApiOkPage(CustomerViewDoc, { description: 'The clients the caller may see that match the filters.' })
   async list(
     @Query() query: ListCustomersQuery,
     @CurrentUser() caller: Caller,
   ): Promise<PageEnvelope<CustomerView>> {
-    // Only principal brokers and assistants filter by broker; a broker always sees just their own clients.
-    const broker = caller.role === 'principal_broker' || caller.role === 'assistant' ? query.broker : '';
-    const { rows, count } = await this.repository.list(caller, {
+    const { rows, count } = await this.customers.list(caller, {
       search: query.search,
       status: query.status,
       dealType: query.deal_type,
-      broker,
+      broker: query.broker,
       offset: query.offset,
       limit: query.limit,
     });
@@ -56,6 +54,7 @@ export class CustomersController {
   }
 
   @Get(':id/')
+  @ApiOkData(CustomerViewDoc)
   async get(
     @Param('id', ParseUUIDPipe) id: string,
     @CurrentUser() caller: Caller,
@@ -64,6 +63,7 @@ export class CustomersController {
   }
 
   @Post('/')
+  @ApiCreatedData(CustomerViewDoc, { description: 'The new client.' })
   async create(
     @Body() body: CreateCustomerDto,
     @CurrentUser() caller: Caller,
@@ -74,6 +74,7 @@ export class CustomersController {
   }
 
   @Patch(':id/')
+  @ApiOkData(CustomerViewDoc, { description: 'The client as changed.' })
   async update(
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: UpdateCustomerDto,
@@ -85,6 +86,7 @@ export class CustomersController {
   }
 
   @Delete(':id/')
+  @ApiOkEmpty({ description: 'The client is deleted and their account closed.' })
   async remove(
     @Param('id', ParseUUIDPipe) id: string,
     @CurrentUser() caller: Caller,
@@ -96,6 +98,7 @@ export class CustomersController {
 
   @Post(':id/notify/')
   @HttpCode(200)
+  @ApiOkData(CustomerViewDoc)
   async notify(
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: NotifyDto,
@@ -107,6 +110,8 @@ export class CustomersController {
   }
 
   @Patch(':id/steps/')
+  @ApiBody({ type: StepDto, isArray: true, description: 'Each of the five roadmap steps once.' })
+  @ApiOkData(CustomerInDataDoc, { description: 'The client, wrapped in `data` once more.' })
   async steps(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(

@@ -15,7 +15,7 @@ import { registerCustomer } from './customer-registration.js';
 import { customerDecider } from './customer.decider.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
 import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
-import { CustomersRepository, type CustomerRow } from './customers.repository.js';
+import { CustomersRepository, type CustomerFilters, type CustomerRow } from './customers.repository.js';
 import { newTypedId } from './typed-id.js';
 
 const STREAM = (id: string) => ({ type: CUSTOMER_STREAM, id });
@@ -38,6 +38,13 @@ export class CustomersService {
     const row = await this.customers.findVisible(caller, id);
     if (!row) throw DomainError.notFound('This client does not exist.');
     return row;
+  }
+
+  /** The clients the caller may see that match the filters, one page of them, and how many match. */
+  async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
+    // Only principal brokers and assistants filter by broker; a broker always sees just their own clients.
+    const mayFilterByBroker = caller.role === 'principal_broker' || caller.role === 'assistant';
+    return this.customers.list(caller, { ...filters, broker: mayFilterByBroker ? filters.broker : '' });
   }
 
   async create(caller: Caller, dto: CreateCustomerDto, meta: EventMetadata): Promise<string> {

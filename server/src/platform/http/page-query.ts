@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -10,6 +11,7 @@ export const MAX_OFFSET = 1_000_000_000;
  */
 export function PageQuery(defaultLimit: number, maxLimit: number) {
   class Paged {
+    @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 })
     @IsOptional()
     @Type(() => Number)
     @IsInt({ message: 'The offset field must be a whole number' })
@@ -17,6 +19,7 @@ export function PageQuery(defaultLimit: number, maxLimit: number) {
     @Max(MAX_OFFSET, { message: `The offset field may not be greater than ${MAX_OFFSET}` })
     offset = 0;
 
+    @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit })
     @IsOptional()
     @Type(() => Number)
     @IsInt({ message: 'The limit field must be a whole number' })
