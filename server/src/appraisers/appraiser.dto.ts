@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -32,14 +33,21 @@ const longest = (field: string, count: number) => ({
 
 /** Appraiser add form (spec section 5): every field required except notes. */
 export class AssignAppraiserDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Ignored: the client is the one in the path.' })
   @IsOptionalNotNull()
   @IsUUID('all', { message: 'The customer_id field must be a client id' })
   customer_id?: string;
 
+  @ApiPropertyOptional({ format: 'uuid', description: 'Ignored: the appraiser is the one in the path.' })
   @IsOptionalNotNull()
   @IsUUID('all', { message: 'The appraiser_id field must be an appraiser id' })
   appraiser_id?: string;
 
+  @ApiProperty({
+    maxLength: 100,
+    example: 'Emma',
+    description: 'Whom the appraiser contacts for the appraisal.',
+  })
   @Transform(trim)
   @IsString(required('first_name'))
   @IsNotEmpty(required('first_name'))
@@ -47,6 +55,7 @@ export class AssignAppraiserDto {
   @IsPersonName()
   first_name: string;
 
+  @ApiProperty({ maxLength: 100, example: 'Stone' })
   @Transform(trim)
   @IsString(required('last_name'))
   @IsNotEmpty(required('last_name'))
@@ -54,21 +63,29 @@ export class AssignAppraiserDto {
   @IsPersonName()
   last_name: string;
 
+  @ApiProperty({ format: 'email', example: 'emma.stone@example.ca' })
   @Transform(trim)
   @IsString(required('email'))
   @IsNotEmpty(required('email'))
   @IsEmailAddress()
   email: string;
 
+  @ApiProperty({ pattern: '^1\\d{10}$', example: '14165550123', description: '1 and 10 digits.' })
   @IsString(required('phone_number'))
   @Matches(/^1\d{10}$/, { message: 'The phone_number field must be 10 digits after the +1 prefix' })
   phone_number: string;
 
+  @ApiProperty({
+    minimum: 0,
+    example: 850000,
+    description: 'The expected value of the property, in dollars.',
+  })
   @Transform(number)
   @IsNumber({}, { message: 'The expected_value field must be a number' })
   @Min(0, { message: 'The expected_value field must be a number' })
   expected_value: number;
 
+  @ApiProperty({ maxLength: 300, example: '12 King St W, Toronto, ON' })
   @Transform(trim)
   @IsString(required('address'))
   @IsNotEmpty(required('address'))
@@ -76,18 +93,22 @@ export class AssignAppraiserDto {
   @HasNoMarkup()
   address: string;
 
+  @ApiProperty({ format: 'date', example: '2026-10-15', description: 'When the appraisal is to be done.' })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The expected_date field must be a date (YYYY-MM-DD)' })
   @IsISO8601({ strict: true }, { message: 'The expected_date field must be a date (YYYY-MM-DD)' })
   expected_date: string;
 
+  @ApiProperty({ enum: ACCESS_DETAILS, description: 'How the appraiser gets in.' })
   @IsIn(ACCESS_DETAILS, { message: `The access_details field must be one of ${ACCESS_DETAILS.join(', ')}` })
   access_details: string;
 
+  @ApiProperty({ enum: MORTGAGE_POSITIONS })
   @IsIn(MORTGAGE_POSITIONS, {
     message: `The mortgage_position field must be one of ${MORTGAGE_POSITIONS.join(', ')}`,
   })
   mortgage_position: string;
 
+  @ApiProperty({ maxLength: 200, example: 'TD' })
   @Transform(trim)
   @IsString(required('lender'))
   @IsNotEmpty(required('lender'))
@@ -95,12 +116,14 @@ export class AssignAppraiserDto {
   @HasNoMarkup()
   lender: string;
 
+  @ApiProperty({ format: 'email', example: 'underwriting@lender.ca' })
   @Transform(trim)
   @IsString(required('underwriter_email'))
   @IsNotEmpty(required('underwriter_email'))
   @IsEmailAddress()
   underwriter_email: string;
 
+  @ApiProperty({ maxLength: 100, example: 'Sam Lee' })
   @Transform(trim)
   @IsString(required('underwriter_name'))
   @IsNotEmpty(required('underwriter_name'))
@@ -108,6 +131,7 @@ export class AssignAppraiserDto {
   @IsPersonName()
   underwriter_name: string;
 
+  @ApiProperty({ maxLength: 100, example: 'M-204811' })
   @Transform(trim)
   @IsString(required('mortgage_number'))
   @IsNotEmpty(required('mortgage_number'))
@@ -115,6 +139,7 @@ export class AssignAppraiserDto {
   @HasNoMarkup()
   mortgage_number: string;
 
+  @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX_LENGTH, default: '' })
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'The notes field must be text' })
@@ -126,20 +151,33 @@ export class AssignAppraiserDto {
 
 /** Quote request (spec section 5). */
 export class QuoteRequestDto {
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    maxItems: 50,
+    description: 'The appraisers to ask; at least one.',
+  })
   @IsArray({ message: 'No appraisers selected. Select one or more appraisers.' })
   @ArrayMaxSize(50)
   @IsUUID('all', { each: true, message: 'The appraiser_ids field must list appraiser ids' })
   appraiser_ids: string[];
 
+  @ApiPropertyOptional({ format: 'uuid', description: 'Ignored: the client is the one in the path.' })
   @IsOptionalNotNull()
   @IsUUID('all', { message: 'The customer_id field must be a client id' })
   customer_id?: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 40,
+    description: "Ignored: the request names the client's own file number.",
+  })
   @IsOptionalNotNull()
   @IsString({ message: 'The typed_id field must be text' })
   @MaxLength(40, longest('typed_id', 40))
   typed_id?: string;
 
+  @ApiProperty({ maxLength: 300, example: '12 King St W, Toronto, ON' })
   @Transform(trim)
   @IsString(required('property_address'))
   @IsNotEmpty(required('property_address'))
@@ -147,6 +185,7 @@ export class QuoteRequestDto {
   @HasNoMarkup()
   property_address: string;
 
+  @ApiProperty({ maxLength: 200, example: 'TD' })
   @Transform(trim)
   @IsString(required('lender'))
   @IsNotEmpty(required('lender'))
@@ -154,23 +193,28 @@ export class QuoteRequestDto {
   @HasNoMarkup()
   lender: string;
 
+  @ApiProperty({ enum: MORTGAGE_POSITIONS })
   @IsIn(MORTGAGE_POSITIONS, {
     message: `The mortgage_position field must be one of ${MORTGAGE_POSITIONS.join(', ')}`,
   })
   mortgage_position: string;
 
+  @ApiProperty({ example: 80, description: 'Loan to value, in percent.' })
   @Transform(number)
   @IsNumber({}, { message: 'The ltv field must be a number' })
   ltv: number;
 
+  @ApiProperty({ example: 850000, description: 'The expected value of the property, in dollars.' })
   @Transform(number)
   @IsNumber({}, { message: 'The expected_value field must be a number' })
   expected_value: number;
 
+  @ApiProperty({ format: 'date', example: '2026-10-15', description: 'When the quote is needed.' })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
   @IsISO8601({ strict: true }, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
   due_date: string;
 
+  @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX_LENGTH, default: '' })
   @IsOptionalNotNull()
   @IsString({ message: 'The comment field must be text' })
   @MaxLength(TEXT_MAX_LENGTH, {
@@ -181,12 +225,24 @@ export class QuoteRequestDto {
 
 export class ListAppraisersQuery extends PageQuery(1000, 1000) {
   /** The location filter. */
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 200,
+    default: '',
+    description: 'Part of a location, in any case.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200, longest('search', 200))
   search = '';
 
   /** A bank name (from /banks/). */
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 200,
+    default: '',
+    description: 'A bank name, from /banks/; any bank when empty.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200, longest('bank', 200))
@@ -194,6 +250,12 @@ export class ListAppraisersQuery extends PageQuery(1000, 1000) {
 }
 
 export class ListBanksQuery extends PageQuery(1000, 1000) {
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 200,
+    default: '',
+    description: 'Part of a bank name, in any case.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200, longest('search', 200))

@@ -4,25 +4,13 @@ import { customerViewFor } from '../customers/customer.view.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { ApiOkClient } from '../assignments/assignment.docs.js';
 import { ok, page } from '../platform/http/envelope.js';
+import { ApiOkPage } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { AssignAppraiserDto, ListAppraisersQuery, ListBanksQuery, QuoteRequestDto } from './appraiser.dto.js';
-import type { AppraiserRow } from './appraisers.repository.js';
+import { AppraiserViewDto, BankDto, toAppraiserView } from './appraiser.view.js';
 import { AppraisersService } from './appraisers.service.js';
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-
-const toAppraiserView = (row: AppraiserRow) => ({
-  id: row.id,
-  first_name: row.first_name,
-  last_name: row.last_name,
-  email: row.email,
-  phone_number: row.phone_number,
-  locations: row.locations.map((name) => ({ name })),
-  banks: row.banks.map((name) => ({ name })),
-  sent_date: iso(row.sent_date),
-  assignation_date: iso(row.assignation_date),
-});
 
 /** Banks, appraisers by location and bank, and a client's appraiser: quote requests, assign, approve, revoke. */
 @Controller(API.core)
@@ -34,6 +22,7 @@ export class AppraisersController {
 
   @Roles(...ROLES)
   @Get('banks/')
+  @ApiOkPage(BankDto, { description: 'Banks whose name matches the search, by name.' })
   async banks(@Query() query: ListBanksQuery) {
     const rows = await this.appraisers.banks(query.search, query.offset, query.limit);
     return page(rows, rows.length, query.offset, query.limit);
@@ -41,6 +30,10 @@ export class AppraisersController {
 
   @Roles(...ROLES)
   @Get('customers/:customerId/appraisers/')
+  @ApiOkPage(AppraiserViewDto, {
+    description:
+      'Appraisers in a location working with a bank, with this client’s quote request and assignment dates; a customer sees only the appraiser chosen for them.',
+  })
   async list(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Query() query: ListAppraisersQuery,
@@ -55,6 +48,7 @@ export class AppraisersController {
   @Roles(...STAFF_ROLES)
   @Post('customers/:customerId/appraisers/appraiser_request/')
   @HttpCode(200)
+  @ApiOkClient('A quote request is e-mailed to each chosen appraiser.')
   async requestQuotes(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Body() body: QuoteRequestDto,
@@ -78,6 +72,7 @@ export class AppraisersController {
 
   @Roles(...ROLES)
   @Patch('customers/:customerId/appraisers/revoke/')
+  @ApiOkClient('Staff revoke the appraiser, pending or assigned.')
   async revoke(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,
@@ -89,6 +84,7 @@ export class AppraisersController {
 
   @Roles(...ROLES)
   @Patch('customers/:customerId/appraisers/approve/')
+  @ApiOkClient('Staff approve the pending appraiser, who is e-mailed the appraisal details.')
   async approve(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,
@@ -101,6 +97,7 @@ export class AppraisersController {
   @Roles(...ROLES)
   @Post('customers/:customerId/appraisers/:appraiserId/add/')
   @HttpCode(200)
+  @ApiOkClient('Staff assign the appraiser with the appraisal details; the assignment waits for approval.')
   async assign(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Param('appraiserId', ParseUUIDPipe) appraiserId: string,

@@ -4,23 +4,13 @@ import { customerViewFor } from '../customers/customer.view.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { ApiCreatedClient, ApiOkClient } from '../assignments/assignment.docs.js';
 import { ok, page } from '../platform/http/envelope.js';
+import { ApiOkData, ApiOkPage } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { EditLawyerDto, ListLawyersQuery, OwnLawyerDto } from './lawyer.dto.js';
-import type { LawyerRow } from './lawyers.repository.js';
+import { LawyerViewDto, toLawyerView } from './lawyer.view.js';
 import { LawyersService } from './lawyers.service.js';
-
-const toLawyerView = (row: LawyerRow) => ({
-  id: row.id,
-  first_name: row.first_name,
-  last_name: row.last_name,
-  phone_number: row.phone_number,
-  email: row.email,
-  company: row.company,
-  address_line: row.address_line,
-  is_trusted_partner: row.is_trusted_partner,
-  is_internal: row.is_internal,
-});
 
 /** A client's lawyer. Customers act only on themselves; staff on the clients they may see. */
 @Controller(`${API.core}/customers/:customerId/lawyers`)
@@ -32,6 +22,9 @@ export class LawyersController {
   ) {}
 
   @Get('/')
+  @ApiOkPage(LawyerViewDto, {
+    description: 'Trusted partners, then the lawyers the client registered, that match the search.',
+  })
   async list(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Query() query: ListLawyersQuery,
@@ -48,6 +41,9 @@ export class LawyersController {
   }
 
   @Post('/')
+  @ApiCreatedClient(
+    'The customer registers their own lawyer and picks them: staff approve the pick, a staff pick is assigned at once.',
+  )
   async addOwn(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Body() body: OwnLawyerDto,
@@ -60,6 +56,7 @@ export class LawyersController {
 
   @Post(':lawyerId/add/')
   @HttpCode(200)
+  @ApiOkClient('The lawyer is picked: a customer’s pick waits for approval, a staff pick is assigned.')
   async pick(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Param('lawyerId', ParseUUIDPipe) lawyerId: string,
@@ -71,6 +68,9 @@ export class LawyersController {
   }
 
   @Patch('revoke/')
+  @ApiOkClient(
+    'The lawyer is revoked: a customer revoking an assigned lawyer asks staff first, staff revoke at once.',
+  )
   async revoke(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,
@@ -81,6 +81,7 @@ export class LawyersController {
   }
 
   @Patch('approve/')
+  @ApiOkClient('Staff approve the pending pick (assigned) or the pending revoke (empty).')
   async approve(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,
@@ -92,6 +93,7 @@ export class LawyersController {
 
   /** Staff keep an assigned lawyer the customer asked to revoke. */
   @Patch('reject_revoke/')
+  @ApiOkClient('The lawyer stays assigned.')
   async rejectRevoke(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,
@@ -102,6 +104,7 @@ export class LawyersController {
   }
 
   @Patch(':lawyerId/')
+  @ApiOkData(LawyerViewDto, { description: 'The chosen lawyer, corrected by staff.' })
   async edit(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Param('lawyerId', ParseUUIDPipe) lawyerId: string,
