@@ -31,7 +31,9 @@ export class AppraisalNotifications implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.rules.register((event) => this.messagesFor(event));
+    this.rules.register(['appraisal.quote_requested', APPRAISER_ASSIGNMENT_EVENTS.assigned], (event) =>
+      this.messagesFor(event),
+    );
   }
 
   private async appraisers(ids: string[]): Promise<Appraiser[]> {

@@ -31,7 +31,9 @@ export class CustomerNotifications implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.rules.register((event) => this.messagesFor(event));
+    this.rules.register(['customer.review_requested', 'customer.notification_requested'], (event) =>
+      this.messagesFor(event),
+    );
   }
 
   private async recipient(customerId: string): Promise<Recipient | null> {

@@ -68,6 +68,10 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
     });
   }
 
+  accepts(event: StoredEvent): boolean {
+    return event.type === 'form_file.uploaded' || event.type === 'comment.added';
+  }
+
   /** Records the preview job with the checkpoint (`tx`); it is made after that commits. */
   async handle(event: StoredEvent, tx?: EntityManager): Promise<void> {
     let job: ThumbnailJob | null = null;

@@ -7,15 +7,22 @@ export type NotificationRule = (event: StoredEvent) => Promise<OutgoingMessage[]
 
 @Injectable()
 export class NotificationRules {
-  private readonly rules: NotificationRule[] = [];
+  private readonly rules: { types: ReadonlySet<string>; rule: NotificationRule }[] = [];
+  private readonly types = new Set<string>();
 
-  register(rule: NotificationRule): void {
-    this.rules.push(rule);
+  /** A rule names the event types it answers, so the log's other events cost the notifications nothing. */
+  register(types: readonly string[], rule: NotificationRule): void {
+    this.rules.push({ types: new Set(types), rule });
+    for (const type of types) this.types.add(type);
+  }
+
+  accepts(event: StoredEvent): boolean {
+    return this.types.has(event.type);
   }
 
   async messagesFor(event: StoredEvent): Promise<OutgoingMessage[]> {
     const all: OutgoingMessage[] = [];
-    for (const rule of this.rules) all.push(...(await rule(event)));
+    for (const { types, rule } of this.rules) if (types.has(event.type)) all.push(...(await rule(event)));
     return all;
   }
 }

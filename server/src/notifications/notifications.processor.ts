@@ -28,6 +28,10 @@ export class NotificationsProcessor implements EventProcessor, OnModuleInit {
     this.runner.register(this);
   }
 
+  accepts(event: StoredEvent): boolean {
+    return this.rules.accepts(event);
+  }
+
   async handle(event: StoredEvent, tx?: EntityManager): Promise<void> {
     for (const message of await this.rules.messagesFor(event)) {
       await this.queue.add<OutgoingMessage>(SEND_MESSAGE_JOB, message, { jobId: message.id }, tx);

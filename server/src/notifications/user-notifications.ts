@@ -16,7 +16,10 @@ export class UserNotifications implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.rules.register((event) => this.messagesFor(event));
+    this.rules.register(
+      ['user.registered', 'user.password_reset', 'user.password_reset_requested'],
+      (event) => this.messagesFor(event),
+    );
   }
 
   async messagesFor(event: StoredEvent): Promise<OutgoingMessage[]> {

@@ -21,6 +21,11 @@ import type { StoredEvent } from './event.types.js';
 export interface EventProcessor {
   readonly name: string;
   readonly durable: boolean;
+  /**
+   * The events the processor acts on. A durable processor passes over a stretch of the log without any of
+   * them without a transaction, and writes its checkpoint for such stretches now and then.
+   */
+  accepts?(event: StoredEvent): boolean;
   handle(event: StoredEvent, tx?: EntityManager): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ export interface ProcessorLag {
 }
 
 const BATCH = 200;
+// Events committed by this instance, kept for the processors so that following their own appends reads nothing.
+const RECENT_EVENTS = 2000;
 const LAG_EVERY_MS = 5000;
 const LAG_WARN_SECONDS = 30;
 // About a minute and a half of tries (the backoff below) before an event that keeps failing is passed over.
@@ -48,6 +55,8 @@ interface Running {
   retryAt: number;
   /** The event that failed last and how often in a row: one that keeps failing is passed over. */
   failing: { position: number; times: number } | null;
+  /** For a durable processor: passed over in memory beyond its stored checkpoint, written now and then. */
+  passedOver: number;
 }
 
 @Injectable()
@@ -61,6 +70,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   private lagSnapshot: ProcessorLag[] = [];
   private readonly lagWarnedAt = new Map<string, number>();
   private stopped = false;
+  private readonly recent = new Map<number, StoredEvent>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -81,6 +91,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       failures: 0,
       retryAt: 0,
       failing: null,
+      passedOver: 0,
     });
   }
 
@@ -98,9 +109,17 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
           'INSERT INTO processor_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT DO NOTHING',
           [run.processor.name],
         );
+        const [{ position }] = (await this.dataSource.query(
+          'SELECT position FROM processor_checkpoints WHERE name = $1',
+          [run.processor.name],
+        )) as { position: string }[];
+        run.position = Number(position);
       } else run.position = Number(head);
     }
-    this.unsubscribe = this.events.onAppended(() => this.wake());
+    this.unsubscribe = this.events.onAppended((events) => {
+      this.remember(events);
+      this.wake();
+    });
     await this.listen();
     this.timer = setInterval(() => this.wake(), this.config.processorPollMs);
     this.lagTimer = setInterval(() => void this.measureLag(), LAG_EVERY_MS);
@@ -115,6 +134,51 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     this.unsubscribe?.();
     await this.listener?.end().catch(() => undefined);
     while (this.running.some((r) => r.busy)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.storePassedOver();
+  }
+
+  private remember(events: StoredEvent[]): void {
+    for (const event of events) this.recent.set(event.position, event);
+    // Maps iterate in insertion order: the oldest go first.
+    for (const position of this.recent.keys()) {
+      if (this.recent.size <= RECENT_EVENTS) break;
+      this.recent.delete(position);
+    }
+  }
+
+  /**
+   * The committed events after `position`: from this instance's own recent appends when they follow on
+   * without a gap (positions become visible in order, so what follows `position` here is what follows it in
+   * the log), otherwise from the database.
+   */
+  private async after(position: number, tx?: EntityManager): Promise<StoredEvent[]> {
+    const batch: StoredEvent[] = [];
+    for (let next = position + 1; batch.length < BATCH; next++) {
+      const event = this.recent.get(next);
+      if (!event) break;
+      batch.push(event);
+    }
+    return batch.length > 0 ? batch : this.events.readCommittedAfter(position, BATCH, tx);
+  }
+
+  /** Writes the checkpoints of stretches passed over in memory; checkpoints only move forward. */
+  private async storePassedOver(): Promise<void> {
+    for (const run of this.running) {
+      if (!run.processor.durable || run.passedOver === 0) continue;
+      const position = run.passedOver;
+      await this.dataSource
+        .query(
+          'UPDATE processor_checkpoints SET position = $2, updated_at = now() WHERE name = $1 AND position < $2',
+          [run.processor.name, position],
+        )
+        .then(
+          () => {
+            if (run.passedOver === position) run.passedOver = 0;
+          },
+          (error: Error) =>
+            this.logger.warn(`Cannot store ${run.processor.name}'s checkpoint: ${error.message}`),
+        );
+    }
   }
 
   /**
@@ -134,6 +198,18 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     }
   }
 
+  /**
+   * Marks the log up to `position` as handled by every durable processor: for a history imported in bulk
+   * whose side effects belong to the past (the benchmark's generated brokerage), so nothing is sent for it.
+   */
+  async markHandledUpTo(position: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO processor_checkpoints (name, position) SELECT unnest($1::text[]), $2
+       ON CONFLICT (name) DO UPDATE SET position = GREATEST(processor_checkpoints.position, EXCLUDED.position), updated_at = now()`,
+      [this.running.filter((r) => r.processor.durable).map((r) => r.processor.name), position],
+    );
+  }
+
   /** The lag measured last (every few seconds), for `/health`. */
   lag(): readonly ProcessorLag[] {
     return this.lagSnapshot;
@@ -141,6 +217,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
 
   /** Measures each processor's lag, and logs the ones far behind. */
   async measureLag(): Promise<readonly ProcessorLag[]> {
+    await this.storePassedOver();
     try {
       const [{ head }] = (await this.dataSource.query(
         'SELECT COALESCE(MAX(global_position), 0)::bigint AS head FROM events',
@@ -221,6 +298,22 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     } while (run.again && !this.stopped && Date.now() >= run.retryAt);
   }
 
+  /**
+   * Moves a durable processor past the events after its position when none of them is one it acts on: no
+   * transaction and no lock, since nothing is to be done for them; the checkpoint follows now and then.
+   * Answers how many events it passed over (0 when the next stretch needs the transaction).
+   */
+  private async passOver(run: Running): Promise<number> {
+    if (!run.processor.accepts) return 0;
+    const batch = await this.after(run.position);
+    const firstAccepted = batch.findIndex((event) => run.processor.accepts!(event));
+    const passable = firstAccepted === -1 ? batch : batch.slice(0, firstAccepted);
+    if (passable.length === 0) return 0;
+    run.position = passable.at(-1)!.position;
+    run.passedOver = run.position;
+    return passable.length === batch.length ? passable.length : 0;
+  }
+
   /** Handles one batch; answers how many events it moved past. */
   private async tick(run: Running): Promise<number> {
     if (run.busy) return 0;
@@ -240,7 +333,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   }
 
   private async tickLocal(run: Running): Promise<number> {
-    const batch = await this.events.readCommittedAfter(run.position, BATCH);
+    const batch = await this.after(run.position);
     for (const event of batch) {
       await this.handle(run, event);
       run.position = event.position;
@@ -268,6 +361,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   }
 
   private async tickDurable(run: Running): Promise<number> {
+    const passed = await this.passOver(run);
+    if (passed > 0) return passed;
     const name = run.processor.name;
     // Progress is committed even when an event fails, so the events before it are not handled twice.
     const outcome = await this.dataSource.transaction(async (tx) => {
@@ -277,32 +372,35 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       )) as {
         locked: boolean;
       }[];
-      if (!locked) return { moved: 0, failure: null }; // another instance is on it
+      if (!locked) return { moved: 0, failure: null, done: undefined }; // another instance is on it
       const [{ position }] = (await tx.query('SELECT position FROM processor_checkpoints WHERE name = $1', [
         name,
       ])) as {
         position: string;
       }[];
-      const batch = await this.events.readCommittedAfter(Number(position), BATCH, tx);
-      let done = Number(position);
+      // Never behind what this instance already passed over in memory.
+      const from = Math.max(Number(position), run.position);
+      const batch = await this.after(from, tx);
+      let done = from;
       let failure: unknown = null;
       for (const event of batch) {
         try {
-          await this.handle(run, event, tx);
+          if (run.processor.accepts?.(event) ?? true) await this.handle(run, event, tx);
           done = event.position;
         } catch (error) {
           failure = error;
           break;
         }
       }
-      if (done !== Number(position)) {
+      if (done > Number(position)) {
         await tx.query('UPDATE processor_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
           name,
           done,
         ]);
       }
-      return { moved: batch.length, failure };
+      return { moved: batch.length, failure, done };
     });
+    if (outcome.done !== undefined) run.position = Math.max(run.position, outcome.done);
     // The jobs recorded with the checkpoint start now that they are committed.
     if (outcome.moved > 0) this.queue.wake();
     if (outcome.failure) throw outcome.failure;

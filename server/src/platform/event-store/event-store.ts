@@ -3,7 +3,14 @@ import { EventEmitter } from 'node:events';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
-import type { AppendRequest, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './event.types.js';
+import type {
+  AppendRequest,
+  EventMetadata,
+  ExpectedVersion,
+  ImportedEvent,
+  NewEvent,
+  StoredEvent,
+} from './event.types.js';
 import { ProjectionRegistry } from './projection.registry.js';
 
 interface EventRow {
@@ -194,6 +201,28 @@ export class EventStore {
     }
     if (stored.length > 0) this.appended.emit('appended', stored);
     return stored;
+  }
+
+  /**
+   * Writes a bulk load of streams decided elsewhere (the benchmark's generated brokerage) without the inline
+   * projections, so `projections:rebuild` must follow. Each event carries the version its decider produced;
+   * the unique stream version refuses one written twice, so the load cannot corrupt a stream.
+   */
+  async importDecided(events: ImportedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO events (stream_type, stream_id, stream_version, type, data, metadata, created_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[], $7::timestamptz[])`,
+      [
+        events.map((e) => e.streamType),
+        events.map((e) => e.streamId),
+        events.map((e) => e.version),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+        events.map((e) => e.createdAt.toISOString()),
+      ],
+    );
   }
 
   /**

@@ -19,6 +19,9 @@ export interface StoredEvent<Type extends string = string, Data = unknown> exten
   createdAt: Date;
 }
 
+/** An event of a bulk load, with the stream version its decider gave it and when it happened. */
+export type ImportedEvent = Omit<StoredEvent, 'position'>;
+
 /** The version a command was decided on: a number, 'no_stream' for a new stream, or 'any' for facts that never conflict. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 

@@ -1,0 +1,186 @@
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { PasswordService } from '../server/src/auth/password.service.js';
+import { withApp } from '../server/src/cli/app-context.js';
+import { loadConfig } from '../server/src/platform/config/app-config.js';
+import { DataSource } from 'typeorm';
+import { EventProcessorRunner } from '../server/src/platform/event-store/event-processor.js';
+import { EventStore } from '../server/src/platform/event-store/event-store.js';
+import { ProjectionRebuilder } from '../server/src/platform/event-store/projection.rebuilder.js';
+import type { BenchContext } from './context.js';
+import { type Figure } from './figures.js';
+import { generateBrokerage, type GeneratedBrokerage } from './generate.js';
+import { measureHttp } from './http-figures.js';
+import { resultsTable } from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '50000' },
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3210' },
+    // Sections to leave out, comma-separated: http, fanout, upload.
+    skip: { type: 'string', default: '' },
+  },
+});
+const clients = Number(args.clients);
+const runs = Number(args.runs);
+const seconds = Number(args.seconds);
+const port = Number(args.port);
+const skipped = new Set(args.skip.split(',').filter(Boolean));
+const PASSWORD = 'Bench#2026pass';
+const root = new URL('../..', import.meta.url).pathname;
+const scratchDir = join(root, '.data', 'bench');
+mkdirSync(scratchDir, { recursive: true });
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratchUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = '/homeward_bench';
+  return url.toString();
+})();
+
+async function recreateScratchDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS homeward_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE homeward_bench');
+  await admin.end();
+}
+
+const log = (line: string): void => console.log(`[bench] ${line}`);
+const figures: Figure[] = [];
+
+log(`building a brokerage of ${clients.toLocaleString('en-US')} clients in a scratch database`);
+await recreateScratchDatabase();
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: scratchUrl,
+  SEED_DEMO: 'false',
+  DATA_DIR: join(scratchDir, 'data'),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+let brokerage: GeneratedBrokerage | null = null;
+await withApp(async (app) => {
+  const passwordHash = await app.get(PasswordService).hash(PASSWORD);
+  const started = performance.now();
+  brokerage = await generateBrokerage(
+    app.get(EventStore),
+    { clients, brokers: 40, assistants: 8, passwordHash },
+    (done, events) => {
+      if (done % 5000 === 0 || done === clients)
+        log(`generated ${done.toLocaleString('en-US')} clients, ${events.toLocaleString('en-US')} events`);
+    },
+  );
+  const generated = brokerage;
+  // The generated history is the past: its texts, e-mails and thumbnails are not owed now.
+  const [{ head }] = (await app
+    .get(DataSource)
+    .query('SELECT max(global_position)::bigint AS head FROM events')) as {
+    head: string;
+  }[];
+  await app.get(EventProcessorRunner).markHandledUpTo(Number(head));
+  log(
+    `generated ${generated.events.toLocaleString('en-US')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const rebuildRates: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await app.get(ProjectionRebuilder).rebuild({
+      onProgress: (p) => {
+        if (!p.done && p.events % 200_000 < 1000)
+          log(`rebuild ${run + 1}: ${p.events.toLocaleString('en-US')} events`);
+      },
+    });
+    rebuildRates.push(result.eventsPerSecond);
+    log(`rebuild ${run + 1}: ${result.eventsPerSecond.toLocaleString('en-US')} events/s`);
+    // A rebuild far below its target would take the whole bench's time: one run tells enough.
+    if (result.eventsPerSecond < 5000) break;
+  }
+  figures.push({
+    name: `projections:rebuild, ${generated.events.toLocaleString('en-US')} events`,
+    unit: 'events/s',
+    values: rebuildRates,
+    target: { kind: 'at_least', value: 20_000, description: 'at least 20,000 events/s' },
+  });
+}, config);
+if (!brokerage) throw new Error('The brokerage was not generated');
+const data: GeneratedBrokerage = brokerage;
+
+log('starting the product on the generated brokerage');
+const serverLog = openSync(join(scratchDir, 'server.log'), 'w');
+const server = spawn('node', [join(root, 'dist/server/src/main.js')], {
+  env: {
+    ...process.env,
+    DATABASE_URL: scratchUrl,
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    DATA_DIR: join(scratchDir, 'data'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  stdio: ['ignore', serverLog, serverLog],
+});
+const baseUrl = `http://127.0.0.1:${port}`;
+try {
+  for (let i = 0; ; i++) {
+    if (i > 300) throw new Error('The product did not answer within 60 s; see .data/bench/server.log');
+    const up = await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const signIn = async (phone: string): Promise<string> => {
+    const response = await fetch(`${baseUrl}/auth/api/v3/auth/token/obtain/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: phone, password: PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`Sign-in of ${phone} answered ${response.status}`);
+    return ((await response.json()) as { data: { access: string } }).data.access;
+  };
+  const principal = data.staff.find((s) => s.role === 'principal_broker')!;
+  const broker = data.staff.find((s) => s.role === 'broker')!;
+  const customerForm = data.forms.find((f) => f.brokerId !== broker.id)!;
+  const ctx: BenchContext = {
+    baseUrl,
+    serverPid: server.pid!,
+    tokens: {
+      principal: await signIn(principal.phone),
+      broker: await signIn(broker.phone),
+      customer: await signIn(customerForm.customerPhone),
+    },
+    brokerId: broker.id,
+    brokerClients: data.customers.filter((c) => c.brokerId === broker.id).map((c) => c.id),
+    customerForm: { ...customerForm, enabledField: data.fieldNames[0] },
+    brokerForms: data.forms.filter((f) => f.brokerId === broker.id),
+    seconds,
+    runs,
+    signIn,
+    staffPassword: PASSWORD,
+    principalPhone: principal.phone,
+    scratchDir,
+  };
+  if (!skipped.has('http')) figures.push(...(await measureHttp(ctx, serverUrl, log)));
+  for (const sockets of skipped.has('fanout') ? [] : [1000, 2000]) {
+    log(`fan-out to ${sockets} sockets`);
+    const { measureFanout } = await import('./fanout.js');
+    figures.push(...(await measureFanout(ctx, sockets)));
+  }
+  if (!skipped.has('upload')) {
+    log('70 MB upload');
+    const { measureLargeUpload } = await import('./upload.js');
+    figures.push(...(await measureLargeUpload(ctx)));
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+const table = resultsTable(figures, { clients, events: data.events, runs, seconds });
+console.log(`\n${table}`);
+writeFileSync(join(root, 'bench', 'RESULTS.md'), table);
