@@ -6,6 +6,7 @@ import { Documents1763700000400 } from './1763700000400-documents.js';
 import { Assignments1763700000500 } from './1763700000500-assignments.js';
 import { PendingPassword1763700000600 } from './1763700000600-pending-password.js';
 import { JobOutbox1763700000650 } from './1763700000650-job-outbox.js';
+import { ClientListIndexes1763700000700 } from './1763700000700-client-list-indexes.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Assignments1763700000500,
   PendingPassword1763700000600,
   JobOutbox1763700000650,
+  ClientListIndexes1763700000700,
 ];

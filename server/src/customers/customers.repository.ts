@@ -118,8 +118,9 @@ export class CustomersRepository {
       const like = `$${params.length}`;
       const phoneClause =
         digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
-      where.push(`(lower(c.first_name || ' ' || c.last_name) LIKE ${like} OR lower(c.email) LIKE ${like}
-        OR lower(c.typed_id) LIKE ${like} OR lower(COALESCE(c.filogix_number, '')) LIKE ${like}${phoneClause})`);
+      where.push(
+        `(customer_search_text(c.first_name, c.last_name, c.email, c.typed_id, c.filogix_number) LIKE ${like}${phoneClause})`,
+      );
     }
     const condition = where.join(' AND ');
     const [{ count }] = (await this.dataSource.query(
@@ -129,8 +130,13 @@ export class CustomersRepository {
       count: number;
     }[];
     params.push(filters.limit, filters.offset);
+    // The page is chosen from the indexes first; the names and counts are read for its rows only.
     const rows: CustomerRow[] = await this.dataSource.query(
-      `${SELECT} WHERE ${condition} ORDER BY c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `WITH page AS (
+         SELECT c.id FROM customers c WHERE ${condition}
+          ORDER BY c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}
+       )
+       ${SELECT} JOIN page ON page.id = c.id ORDER BY c.created_at DESC, c.id`,
       params,
     );
     return { rows, count };
