@@ -52,15 +52,6 @@ export function useDomainEvents(handler: (event: DomainEvent) => void, match?: D
   useEffect(() => onDomainEvent((event) => onEvent(event)), []);
 }
 
-/** Invalidates TanStack Query keys when matching events arrive, while the component is mounted. */
-export function useInvalidateOnDomainEvents(rules: InvalidationRule[]): void {
-  const queryClient = useQueryClient();
-  useDomainEvents((event) => {
-    for (const key of invalidationKeysFor(event, rules))
-      void queryClient.invalidateQueries({ queryKey: key });
-  });
-}
-
 /** Applies the registered application-wide rules. */
 export function useGlobalDomainEventInvalidation(): void {
   const queryClient = useQueryClient();

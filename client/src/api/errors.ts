@@ -44,9 +44,3 @@ export function errorText(error: unknown, fallback: string = FALLBACK_ERROR_TEXT
   const descriptions = errors.map((e) => e.description).filter((d): d is string => !!d && d.trim() !== '');
   return descriptions.length ? descriptions.join('\n') : fallback;
 }
-
-/** The message of the server error attached to one form field, if any. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.errors.find((e) => e.field === field)?.description;
-}

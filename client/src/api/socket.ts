@@ -103,10 +103,6 @@ export function disconnectSocket(): void {
   refreshAttempts = 0;
 }
 
-export function isSocketConnected(): boolean {
-  return socket?.connected ?? false;
-}
-
 /** Subscribes to every domain event pushed by the server; returns the unsubscribe function. */
 export function onDomainEvent(handler: DomainEventHandler): () => void {
   handlers.add(handler);

@@ -45,5 +45,3 @@ export function createSessionLogic(queryClient: QueryClient) {
     },
   });
 }
-
-export type SessionLogic = ReturnType<typeof createSessionLogic>;
