@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ROLES } from '../../../machines/roles.js';
 import {
@@ -13,18 +14,14 @@ import { TokenService } from '../platform/auth/token.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
+import { ApiOkData, ApiOkEmpty } from '../platform/http/envelope.docs.js';
 import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
-import { toUserView, type UserView } from '../users/user.view.js';
+import { toUserView, type UserView, UserViewDto } from '../users/user.view.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ChangePasswordDto, ObtainTokenDto, ResetPasswordDto } from './auth.dto.js';
+import { AccessTokenAnswer, ChangePasswordDto, ObtainTokenDto, ResetPasswordDto } from './auth.dto.js';
 import { AuthService, type IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
-
-/** What token/obtain and token/refresh answer: the refresh token travels only in its cookie. */
-export interface AccessTokenAnswer {
-  access: string;
-}
 
 @Controller(API.auth)
 export class AuthController {
@@ -40,6 +37,7 @@ export class AuthController {
   @RateLimited('sign_in')
   @Post('auth/token/obtain/')
   @HttpCode(200)
+  @ApiOkData(AccessTokenAnswer, { description: 'Signed in; the refresh token is set in an HttpOnly cookie.' })
   async obtain(
     @Body() body: ObtainTokenDto,
     @RequestMetadata() meta: EventMetadata,
@@ -52,6 +50,8 @@ export class AuthController {
   @Public()
   @Post('auth/token/refresh/')
   @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiOkData(AccessTokenAnswer, { description: 'A new access token; the refresh cookie is renewed.' })
   async refresh(
     @RequestMetadata() meta: EventMetadata,
     @Req() request: Request,
@@ -73,6 +73,7 @@ export class AuthController {
   @Public()
   @Post('auth/token/revoke/')
   @HttpCode(200)
+  @ApiOkEmpty({ description: 'The session is ended and its cookie cleared (also when there was none).' })
   async revoke(
     @RequestMetadata() meta: EventMetadata,
     @Req() request: Request,
@@ -88,6 +89,7 @@ export class AuthController {
   @RateLimited('password_reset')
   @Post('auth/reset_password/')
   @HttpCode(200)
+  @ApiOkEmpty({ description: 'A new password is texted when the phone number belongs to an active user.' })
   async resetPassword(
     @Body() body: ResetPasswordDto,
     @RequestMetadata() meta: EventMetadata,
@@ -99,6 +101,7 @@ export class AuthController {
   @Roles(...ROLES)
   @AllowsPendingPasswordChange()
   @Patch('users/me/')
+  @ApiOkData(UserViewDto, { description: 'The user with the new password in force.' })
   async changePassword(
     @Body() body: ChangePasswordDto,
     @CurrentUser() caller: Caller,

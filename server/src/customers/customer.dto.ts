@@ -233,6 +233,7 @@ export class UpdateCustomerDto extends EditType(CustomerFields) {
 
 export class ListCustomersQuery extends PageQuery(10, 1000) {
   @ApiPropertyOptional({
+    type: String,
     maxLength: SEARCH_MAX_LENGTH,
     description: 'Part of the name, e-mail or phone number.',
   })
@@ -256,7 +257,11 @@ export class ListCustomersQuery extends PageQuery(10, 1000) {
   @IsIn(['', ...DEAL_TYPES], { message: `The deal_type field must be one of ${DEAL_TYPES.join(', ')}` })
   deal_type = '';
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'For principal brokers and assistants only.' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description: 'For principal brokers and assistants only.',
+  })
   @IsOptional()
   @ValidateIf((o: ListCustomersQuery) => o.broker !== '')
   @IsUUID('all', { message: 'The broker field must be a broker id' })

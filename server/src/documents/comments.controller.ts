@@ -15,9 +15,18 @@ import { ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page } from '../platform/http/envelope.js';
+import {
+  ApiCreatedData,
+  ApiOkData,
+  ApiOkEmpty,
+  ApiOkPage,
+  UnreadDoc,
+} from '../platform/http/envelope.docs.js';
+import { ApiMultipartBody, FILE_PART } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { FileLinks } from '../platform/storage/file-links.js';
-import { ListCommentsQuery } from './documents.dto.js';
+import { MAX_COMMENT_LENGTH } from './comment.decider.js';
+import { CommentViewDoc, ListCommentsQuery } from './documents.dto.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { toCommentView } from './documents.views.js';
@@ -33,6 +42,7 @@ export class CommentsController {
   ) {}
 
   @Get('/')
+  @ApiOkPage(CommentViewDoc, { description: 'The comments on the file.' })
   async list(
     @Param('code') code: string,
     @Param('fileId', ParseUUIDPipe) fileId: string,
@@ -55,6 +65,13 @@ export class CommentsController {
   }
 
   @Post('/')
+  @ApiMultipartBody({
+    properties: {
+      text: { type: 'string', maxLength: MAX_COMMENT_LENGTH },
+      'comment-file': { ...FILE_PART, description: 'One attached file, if any.' },
+    },
+  })
+  @ApiCreatedData(CommentViewDoc, { description: 'The new comment.' })
   async add(
     @Param('code') code: string,
     @Param('fileId', ParseUUIDPipe) fileId: string,
@@ -67,6 +84,7 @@ export class CommentsController {
   }
 
   @Delete(':commentId/')
+  @ApiOkEmpty({ description: 'The comment is deleted.' })
   async remove(
     @Param('code') code: string,
     @Param('fileId', ParseUUIDPipe) fileId: string,
@@ -80,6 +98,7 @@ export class CommentsController {
 
   @Patch('mark_read/')
   @HttpCode(200)
+  @ApiOkData(UnreadDoc, { description: 'Every comment on the file is read by the caller.' })
   async markRead(
     @Param('code') code: string,
     @Param('fileId', ParseUUIDPipe) fileId: string,

@@ -1,16 +1,30 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { ParseArrayPipe } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { MAX_FILES_PER_REQUEST } from '../../../machines/upload-queue.js';
 import { ROLES, STAFF_ROLES } from '../../../machines/roles.js';
 import { Public, type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { AppError } from '../platform/http/app-error.js';
 import { ok, page, type DataEnvelope } from '../platform/http/envelope.js';
+import { ApiCreatedData, ApiOkData, ApiOkPage } from '../platform/http/envelope.docs.js';
+import { ApiMultipartBody, FILE_PART } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { validationErrors } from '../platform/http/validation.pipe.js';
 import { FileLinks } from '../platform/storage/file-links.js';
 import { CustomersRepository } from '../customers/customers.repository.js';
-import { CreateFormDto, FileStatusDto, ListFormsQuery, SaveFieldsDto } from './documents.dto.js';
+import {
+  CreatedFormDoc,
+  CreateFormDto,
+  FileStatusDto,
+  FileViewDoc,
+  FormTemplateDoc,
+  FormViewDoc,
+  LandingFormDoc,
+  ListFormsQuery,
+  SaveFieldsDto,
+} from './documents.dto.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { toFileView, toFormView } from './documents.views.js';
@@ -27,12 +41,14 @@ export class FormsController {
 
   @Roles(...STAFF_ROLES)
   @Get('forms/templates/')
+  @ApiOkData(FormTemplateDoc, { isArray: true, description: 'The form templates, by name.' })
   async templates(): Promise<DataEnvelope<unknown[]>> {
     return ok(await this.repository.templates());
   }
 
   @Roles(...ROLES)
   @Get('forms/')
+  @ApiOkPage(FormViewDoc, { description: 'The forms the caller may see; a customer gets their own.' })
   async list(@Query() query: ListFormsQuery, @CurrentUser() caller: Caller) {
     // A customer always gets their own forms; staff may narrow the list to one client they may see.
     const customerId = caller.role === 'customer' ? null : (query.customer_id ?? null);
@@ -50,6 +66,7 @@ export class FormsController {
 
   @Roles(...STAFF_ROLES)
   @Post('forms/')
+  @ApiCreatedData(CreatedFormDoc, { description: 'The new form.' })
   async create(
     @Body() body: CreateFormDto,
     @CurrentUser() caller: Caller,
@@ -61,6 +78,7 @@ export class FormsController {
 
   @Roles(...ROLES)
   @Get('forms/:code/')
+  @ApiOkData(FormViewDoc)
   async get(@Param('code') code: string, @CurrentUser() caller: Caller) {
     return ok(toFormView(await this.documents.formFor(caller, code)));
   }
@@ -68,6 +86,7 @@ export class FormsController {
   /** The public landing of an upload link: only what the link itself already promises (the captions). */
   @Public()
   @Get('landing_forms/:code/')
+  @ApiOkData(LandingFormDoc)
   async landing(@Param('code') code: string) {
     const form = await this.repository.form(code);
     if (!form || form.is_archived) throw AppError.notFound('This upload link is no longer valid.');
@@ -81,6 +100,7 @@ export class FormsController {
 
   @Roles(...STAFF_ROLES)
   @Patch('forms/:code/')
+  @ApiOkData(FormViewDoc, { description: 'The form as saved.' })
   async save(
     @Param('code') code: string,
     @Body() body: SaveFieldsDto,
@@ -93,6 +113,7 @@ export class FormsController {
 
   @Roles(...STAFF_ROLES)
   @Patch('forms/:code/archive/')
+  @ApiOkData(FormViewDoc, { description: "The client's new empty form that replaces the archived one." })
   async archive(
     @Param('code') code: string,
     @CurrentUser() caller: Caller,
@@ -104,6 +125,7 @@ export class FormsController {
 
   @Roles(...ROLES)
   @Get('forms/:code/history/')
+  @ApiOkPage(FileViewDoc, { description: 'Every file uploaded to the form.' })
   async history(@Param('code') code: string, @CurrentUser() caller: Caller) {
     await this.documents.formFor(caller, code);
     const files = await this.repository.files(code, caller.id);
@@ -117,6 +139,14 @@ export class FormsController {
 
   @Roles(...ROLES)
   @Post('forms/:code/files/')
+  @ApiMultipartBody(
+    {
+      additionalProperties: { ...FILE_PART, description: 'A file, in the part named by its form field.' },
+      maxProperties: MAX_FILES_PER_REQUEST,
+    },
+    "Each file in a part named by its form field's name.",
+  )
+  @ApiCreatedData(FileViewDoc, { isArray: true, description: 'The files as stored.' })
   async upload(
     @Param('code') code: string,
     @Req() request: Request,
@@ -130,6 +160,8 @@ export class FormsController {
 
   @Roles(...STAFF_ROLES)
   @Patch('forms/:code/files/batch/')
+  @ApiBody({ type: FileStatusDto, isArray: true, description: 'The new status of each file.' })
+  @ApiOkPage(FileViewDoc, { description: 'Every file of the form.' })
   async batch(
     @Param('code') code: string,
     @Body(

@@ -4,9 +4,17 @@ import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
+import {
+  ApiCreatedData,
+  ApiOkData,
+  ApiOkEmpty,
+  ApiOkPage,
+  UnreadDoc,
+} from '../platform/http/envelope.docs.js';
+import { ApiMultipartBody, FILE_PART } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
-import { ListNotesQuery } from './notes.dto.js';
-import { NotesService, type NoteView } from './notes.service.js';
+import { ListNotesQuery, NoteViewDoc } from './notes.dto.js';
+import { MAX_NOTE_LENGTH, NotesService, type NoteView } from './notes.service.js';
 
 /** Internal notes per client: staff only, newest first, one optional attached file each. */
 @Controller(`${API.core}/customers/:customerId/notes`)
@@ -15,6 +23,7 @@ export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
   @Get('/')
+  @ApiOkPage(NoteViewDoc, { description: 'The internal notes on the client.' })
   async list(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Query() query: ListNotesQuery,
@@ -25,6 +34,13 @@ export class NotesController {
   }
 
   @Post('/')
+  @ApiMultipartBody({
+    properties: {
+      text: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+      'comment-file': { ...FILE_PART, description: 'One attached file, if any.' },
+    },
+  })
+  @ApiCreatedData(NoteViewDoc, { description: 'The new note.' })
   async add(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Req() request: Request,
@@ -35,6 +51,7 @@ export class NotesController {
   }
 
   @Delete(':noteId/')
+  @ApiOkEmpty({ description: 'The note is deleted.' })
   async remove(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @Param('noteId', ParseUUIDPipe) noteId: string,
@@ -46,6 +63,7 @@ export class NotesController {
   }
 
   @Patch('mark_read/')
+  @ApiOkData(UnreadDoc, { description: 'Every note on the client is read by the caller.' })
   async markRead(
     @Param('customerId', ParseUUIDPipe) customerId: string,
     @CurrentUser() caller: Caller,

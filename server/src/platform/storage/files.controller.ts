@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { servedFileType } from '../../../../machines/accepted-files.js';
@@ -28,6 +29,17 @@ export class FilesController {
 
   @Public()
   @Get('files/:token/')
+  @ApiProduces('*/*')
+  @ApiQuery({
+    name: 'download',
+    required: false,
+    description: 'Any value downloads the file instead of showing it.',
+    schema: { type: 'string', example: '1' },
+  })
+  @ApiOkResponse({
+    description: 'The bytes of the file, under its stored type.',
+    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   async download(
     @Param('token') token: string,
     @Query('download') download: string | undefined,
