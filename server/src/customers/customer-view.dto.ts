@@ -32,7 +32,8 @@ export class StepStateDoc implements StepState {
   is_completed: boolean;
 }
 
-export class StaffPersonDoc {
+/** Someone named in an answer: a broker, an assistant, the author of a note or comment. */
+export class PersonDoc {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -43,7 +44,7 @@ export class StaffPersonDoc {
   last_name: string;
 }
 
-export class BrokerDoc extends StaffPersonDoc {
+export class BrokerDoc extends PersonDoc {
   @ApiProperty({ type: [String] })
   codes: string[];
 }
@@ -106,8 +107,8 @@ export class OwnCustomerViewDoc implements OwnCustomerView {
   @ApiProperty({ enum: CUSTOMER_TYPES })
   role: string;
 
-  @ApiProperty({ type: StaffPersonDoc, nullable: true })
-  assistant: StaffPersonDoc | null;
+  @ApiProperty({ type: PersonDoc, nullable: true })
+  assistant: PersonDoc | null;
 
   @ApiProperty({ type: BrokerDoc, nullable: true })
   broker: BrokerDoc | null;
@@ -202,7 +203,7 @@ export class StepDisplayDoc extends StepStateDoc implements StepDisplay {
   note: string | null;
 }
 
-export class CuratorDoc extends StaffPersonDoc implements Curator {
+export class CuratorDoc extends PersonDoc implements Curator {
   @ApiProperty({ example: '14165550100' })
   phone_number: string;
 

@@ -22,7 +22,7 @@ import {
   ApiOkPage,
   UnreadDoc,
 } from '../platform/http/envelope.docs.js';
-import { ApiMultipartBody, FILE_PART } from '../platform/http/multipart.docs.js';
+import { ApiTextWithFileBody } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { FileLinks } from '../platform/storage/file-links.js';
 import { MAX_COMMENT_LENGTH } from './comment.decider.js';
@@ -65,12 +65,7 @@ export class CommentsController {
   }
 
   @Post('/')
-  @ApiMultipartBody({
-    properties: {
-      text: { type: 'string', maxLength: MAX_COMMENT_LENGTH },
-      'comment-file': { ...FILE_PART, description: 'One attached file, if any.' },
-    },
-  })
+  @ApiTextWithFileBody(MAX_COMMENT_LENGTH)
   @ApiCreatedData(CommentViewDoc, { description: 'The new comment.' })
   async add(
     @Param('code') code: string,

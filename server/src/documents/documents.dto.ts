@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { FILE_STATUSES, type FileStatus, type FormField } from '../../../machines/documents.js';
 import { CAPTION_MAX, DESCRIPTION_MAX, EXAMPLE_MAX, FIELD_NAME_MAX } from '../../../machines/form-builder.js';
+import { PersonDoc } from '../customers/customer-view.dto.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup } from '../platform/http/value-rules.js';
 import type { toCommentView, toFileView, toFormView } from './documents.views.js';
@@ -189,13 +190,7 @@ export class FileViewDoc implements ReturnType<typeof toFileView> {
   thumbnail_url: string | null;
 }
 
-class CommentAuthorDoc extends IdDoc {
-  @ApiProperty({ example: 'Jane' })
-  first_name: string;
-
-  @ApiProperty({ example: 'Doe' })
-  last_name: string;
-
+class CommentAuthorDoc extends PersonDoc {
   @ApiProperty({ example: 'broker' })
   role: string;
 

@@ -11,7 +11,7 @@ import {
   ApiOkPage,
   UnreadDoc,
 } from '../platform/http/envelope.docs.js';
-import { ApiMultipartBody, FILE_PART } from '../platform/http/multipart.docs.js';
+import { ApiTextWithFileBody } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { ListNotesQuery, NoteViewDoc } from './notes.dto.js';
 import { MAX_NOTE_LENGTH, NotesService, type NoteView } from './notes.service.js';
@@ -34,12 +34,7 @@ export class NotesController {
   }
 
   @Post('/')
-  @ApiMultipartBody({
-    properties: {
-      text: { type: 'string', maxLength: MAX_NOTE_LENGTH },
-      'comment-file': { ...FILE_PART, description: 'One attached file, if any.' },
-    },
-  })
+  @ApiTextWithFileBody(MAX_NOTE_LENGTH)
   @ApiCreatedData(NoteViewDoc, { description: 'The new note.' })
   async add(
     @Param('customerId', ParseUUIDPipe) customerId: string,

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { PersonDoc } from '../customers/customer-view.dto.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import type { NoteView } from './notes.service.js';
 
@@ -10,16 +11,7 @@ export class ListNotesQuery extends PageQuery(10, 100) {
   ordering = '-created';
 }
 
-class NoteAuthorDoc {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'Jane' })
-  first_name: string;
-
-  @ApiProperty({ example: 'Doe' })
-  last_name: string;
-
+class NoteAuthorDoc extends PersonDoc {
   @ApiProperty({ example: 'broker', description: "'' when the author is gone." })
   role: string;
 }

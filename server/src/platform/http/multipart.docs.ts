@@ -14,3 +14,13 @@ export function ApiMultipartBody(schema: SchemaObject, description?: string) {
     ApiBody({ description, schema: { type: 'object', ...schema } }),
   );
 }
+
+/** A note or comment: its `text` part and at most one attached file in the `comment-file` part. */
+export function ApiTextWithFileBody(maxLength: number) {
+  return ApiMultipartBody({
+    properties: {
+      text: { type: 'string', maxLength },
+      'comment-file': { ...FILE_PART, description: 'One attached file, if any.' },
+    },
+  });
+}
