@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { BatchedWrites } from './batched-writes.js';
 import { EventStore } from './event-store.js';
 import { ProjectionRegistry } from './projection.registry.js';
 
@@ -69,7 +70,7 @@ export class ProjectionRebuilder {
   ) {}
 
   async rebuild(options: RebuildOptions = {}): Promise<RebuildResult> {
-    const batchSize = options.batchSize ?? 1000;
+    const batchSize = options.batchSize ?? 5000;
     const progressEvery = options.progressEvery ?? 10_000;
     const tables = this.registry.tables();
     const runner = this.dataSource.createQueryRunner();
@@ -108,7 +109,9 @@ export class ProjectionRebuilder {
         position: number,
       ): Promise<{ position: number; count: number }> => {
         const batch = await this.events.readAll(position, batchSize, tx);
-        if (batch.length > 0) await this.registry.apply(batch, tx);
+        const writes = new BatchedWrites(tx);
+        await this.registry.apply(batch, writes.manager());
+        await writes.flush();
         return { position: batch.at(-1)?.position ?? position, count: batch.length };
       };
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { inline } from './batched-writes.js';
+
+describe('a projection write inlined for a batched trip', () => {
+  it('writes text as an escaped literal, quotes and backslashes included', () => {
+    expect(inline('UPDATE t SET a = $1 WHERE id = $2', ["O'Brien \\ co", 'x'])).toBe(
+      `UPDATE t SET a =  E'O''Brien \\\\ co' WHERE id = 'x'`,
+    );
+  });
+
+  it('keeps a text that tries to end the statement inside its literal', () => {
+    expect(inline('INSERT INTO t VALUES ($1)', ["'); DROP TABLE events; --"])).toBe(
+      `INSERT INTO t VALUES ('''); DROP TABLE events; --')`,
+    );
+  });
+
+  it('writes null, numbers, booleans, arrays and objects as pg would send them', () => {
+    expect(inline('SELECT $1, $2, $3, $4, $5::jsonb', [null, 7, true, ['a', 'b'], { k: 'v' }])).toBe(
+      `SELECT NULL, '7', 'true', '{"a","b"}', '{"k":"v"}'::jsonb`,
+    );
+  });
+
+  it('writes a date with its time zone, so the instant is kept', () => {
+    const sql = inline('SELECT $1::timestamptz', [new Date('2026-01-02T03:04:05.678Z')]);
+    expect(new Date(/'(.+)'/.exec(sql)![1]).toISOString()).toBe('2026-01-02T03:04:05.678Z');
+  });
+
+  it('replaces $10 as the tenth parameter, not the first followed by 0', () => {
+    const parameters = Array.from({ length: 10 }, (_, i) => `p${i + 1}`);
+    expect(inline('SELECT $1, $10', parameters)).toBe(`SELECT 'p1', 'p10'`);
+  });
+
+  it('refuses a statement that names a parameter it was not given', () => {
+    expect(() => inline('SELECT $2', ['only one'])).toThrow('$2');
+  });
+});
