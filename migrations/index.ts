@@ -7,6 +7,7 @@ import { Assignments1763700000500 } from './1763700000500-assignments.js';
 import { PendingPassword1763700000600 } from './1763700000600-pending-password.js';
 import { JobOutbox1763700000650 } from './1763700000650-job-outbox.js';
 import { ClientListIndexes1763700000700 } from './1763700000700-client-list-indexes.js';
+import { ConcurrentAppends1763700000800 } from './1763700000800-concurrent-appends.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   PendingPassword1763700000600,
   JobOutbox1763700000650,
   ClientListIndexes1763700000700,
+  ConcurrentAppends1763700000800,
 ];

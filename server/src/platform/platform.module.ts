@@ -59,7 +59,8 @@ export class PlatformModule {
           migrations,
           migrationsRun: true,
           logging: false,
-          extra: { max: 20 },
+          // The product's queries are short and indexed: compiling them (JIT) costs more than running them.
+          extra: { max: 20, options: '-c jit=off' },
         }),
         JwtModule.register({}),
         QueueModule,

@@ -148,8 +148,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
 
   /**
    * The committed events after `position`: from this instance's own recent appends when they follow on
-   * without a gap (positions become visible in order, so what follows `position` here is what follows it in
-   * the log), otherwise from the database.
+   * without a gap (each one kept here has committed, and the batch stops at the first position not kept),
+   * otherwise from the database.
    */
   private async after(position: number, tx?: EntityManager): Promise<StoredEvent[]> {
     const batch: StoredEvent[] = [];
@@ -301,17 +301,19 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   /**
    * Moves a durable processor past the events after its position when none of them is one it acts on: no
    * transaction and no lock, since nothing is to be done for them; the checkpoint follows now and then.
-   * Answers how many events it passed over (0 when the next stretch needs the transaction).
+   * Answers how many events it passed over, or null when an event it acts on follows: that needs the
+   * transaction.
    */
-  private async passOver(run: Running): Promise<number> {
-    if (!run.processor.accepts) return 0;
+  private async passOver(run: Running): Promise<number | null> {
+    if (!run.processor.accepts) return null;
     const batch = await this.after(run.position);
     const firstAccepted = batch.findIndex((event) => run.processor.accepts!(event));
     const passable = firstAccepted === -1 ? batch : batch.slice(0, firstAccepted);
-    if (passable.length === 0) return 0;
-    run.position = passable.at(-1)!.position;
-    run.passedOver = run.position;
-    return passable.length === batch.length ? passable.length : 0;
+    if (passable.length > 0) {
+      run.position = passable.at(-1)!.position;
+      run.passedOver = run.position;
+    }
+    return firstAccepted === -1 ? passable.length : null;
   }
 
   /** Handles one batch; answers how many events it moved past. */
@@ -362,7 +364,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
 
   private async tickDurable(run: Running): Promise<number> {
     const passed = await this.passOver(run);
-    if (passed > 0) return passed;
+    if (passed !== null) return passed;
     const name = run.processor.name;
     // Progress is committed even when an event fails, so the events before it are not handled twice.
     const outcome = await this.dataSource.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BatchedWrites } from './batched-writes.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
 import type {
@@ -11,6 +12,7 @@ import type {
   NewEvent,
   StoredEvent,
 } from './event.types.js';
+import { LogGaps } from './log-gaps.js';
 import { ProjectionRegistry } from './projection.registry.js';
 
 interface EventRow {
@@ -78,6 +80,8 @@ function describe(expected: ExpectedVersion): string {
 @Injectable()
 export class EventStore {
   private readonly appended = new EventEmitter();
+  private readonly notice = { sending: false, again: false };
+  private readonly gaps = new LogGaps();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -181,8 +185,9 @@ export class EventStore {
         await this.lockStreams(tx, list);
         const written: StoredEvent[] = [];
         for (const request of list) written.push(...(await this.appendToStream(tx, request, metadata)));
-        await this.projections.apply(written, tx);
-        await tx.query(`SELECT pg_notify('events_appended', $1)`, [String(written.at(-1)?.position ?? 0)]);
+        const writes = new BatchedWrites(tx);
+        await this.projections.apply(written, writes.manager());
+        await writes.flush();
         return written;
       });
     } catch (error) {
@@ -199,8 +204,34 @@ export class EventStore {
       }
       throw error;
     }
-    if (stored.length > 0) this.appended.emit('appended', stored);
+    if (stored.length > 0) {
+      this.appended.emit('appended', stored);
+      this.notifyOthers();
+    }
     return stored;
+  }
+
+  /**
+   * Wakes the processors of other instances (PostgreSQL NOTIFY) after commit, never inside the append: a
+   * transaction that notifies holds a server-wide lock while it commits, so appends would commit one at a
+   * time. Appends made while a notice is on its way share the next one.
+   */
+  private notifyOthers(): void {
+    if (this.notice.sending) {
+      this.notice.again = true;
+      return;
+    }
+    this.notice.sending = true;
+    void this.dataSource
+      .query(`SELECT pg_notify('events_appended', '')`)
+      .catch(() => undefined) // polling still finds the events
+      .finally(() => {
+        this.notice.sending = false;
+        if (this.notice.again) {
+          this.notice.again = false;
+          this.notifyOthers();
+        }
+      });
   }
 
   /**
@@ -238,6 +269,14 @@ export class EventStore {
     );
   }
 
+  private async currentVersion(tx: EntityManager, request: AppendRequest): Promise<number> {
+    const [{ version }] = (await tx.query(
+      'SELECT COALESCE(MAX(stream_version), 0)::int AS version FROM events WHERE stream_type = $1 AND stream_id = $2',
+      [request.streamType, request.streamId],
+    )) as { version: number }[];
+    return version;
+  }
+
   /** Appends a request's events at its expected version; a request without events only checks that version. */
   private async appendToStream(
     tx: EntityManager,
@@ -245,11 +284,14 @@ export class EventStore {
     metadata: EventMetadata,
   ): Promise<StoredEvent[]> {
     if (request.events.length === 0 && request.expectedVersion === 'any') return [];
-    const [{ version }] = (await tx.query(
-      'SELECT COALESCE(MAX(stream_version), 0)::int AS version FROM events WHERE stream_type = $1 AND stream_id = $2',
-      [request.streamType, request.streamId],
-    )) as { version: number }[];
     const expected = request.expectedVersion;
+    // Events at a known version need no read: the unique stream version refuses them if the stream moved.
+    const version =
+      request.events.length > 0 && expected !== 'any'
+        ? expected === 'no_stream'
+          ? 0
+          : expected
+        : await this.currentVersion(tx, request);
     const matches = expected === 'any' || (expected === 'no_stream' ? version === 0 : expected === version);
     if (!matches)
       throw new ConcurrencyError(request.streamType, request.streamId, describe(expected), version);
@@ -276,16 +318,25 @@ export class EventStore {
   }
 
   /**
-   * Reads the committed log after a position. Every insert into `events` takes one lock before drawing its
-   * positions and holds it until commit (a trigger), so positions become visible in order: nothing can
-   * commit later below a position already seen, and no transaction elsewhere on the server holds readers back.
+   * Reads the committed log after a position, in order and without skipping: appends commit concurrently,
+   * so the read stops before a missing position that an append still in flight may hold, and passes one
+   * that was rolled back (`LogGaps`). Only appends hold readers back, never other transactions on the server.
    */
   async readCommittedAfter(position: number, limit: number, tx?: EntityManager): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await (tx ?? this.dataSource.manager).query(
+    const db = tx ?? this.dataSource.manager;
+    const rows: EventRow[] = await db.query(
       `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
       [position, limit],
     );
-    return rows.map(toStoredEvent);
+    const read: StoredEvent[] = [];
+    let next = position + 1;
+    for (const row of rows) {
+      const event = toStoredEvent(row);
+      if (event.position !== next && !(await this.gaps.settled(db, next, event.position - 1))) break;
+      read.push(event);
+      next = event.position + 1;
+    }
+    return read;
   }
 
   async readAll(afterPosition: number, limit: number, tx?: EntityManager): Promise<StoredEvent[]> {

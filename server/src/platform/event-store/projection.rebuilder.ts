@@ -104,11 +104,16 @@ export class ProjectionRebuilder {
           done,
         };
       };
+      // While appends go on, only the settled log is replayed (no position an append in flight may still
+      // take); once appends are stopped for the swap, everything after is.
       const replay = async (
         tx: EntityManager,
         position: number,
+        settledOnly = true,
       ): Promise<{ position: number; count: number }> => {
-        const batch = await this.events.readAll(position, batchSize, tx);
+        const batch = settledOnly
+          ? await this.events.readCommittedAfter(position, batchSize, tx)
+          : await this.events.readAll(position, batchSize, tx);
         const writes = new BatchedWrites(tx);
         await this.registry.apply(batch, writes.manager());
         await writes.flush();
@@ -128,6 +133,10 @@ export class ProjectionRebuilder {
         if (done.count < batchSize) break;
       }
 
+      // Fresh tables have no statistics and no visibility map yet: without them the planner misjudges every
+      // query after the swap, and counts and deep pages cannot be answered from the indexes alone.
+      for (const table of tables) await runner.query(`VACUUM (ANALYZE) ${ident(schema)}.${ident(table)}`);
+
       // Appends wait only while the events that arrived since are replayed and the tables are swapped.
       const fresh = schema;
       replayed += await this.withRetries(() =>
@@ -137,7 +146,7 @@ export class ProjectionRebuilder {
           let from = position;
           let arrived = 0;
           for (;;) {
-            const done = await replay(tx, from);
+            const done = await replay(tx, from, false);
             from = done.position;
             arrived += done.count;
             if (done.count < batchSize) break;
