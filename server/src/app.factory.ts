@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PinoLogger } from './platform/logging/pino.logger.js';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
+import { runPendingMigrations } from './platform/database/migrate.js';
 import { noStoreForApi } from './platform/http/cache-control.js';
 import { serveClientApp } from './platform/http/client-app.js';
 import { securityHeaders } from './platform/http/security-headers.js';
@@ -14,6 +15,8 @@ import { RedisIoAdapter } from './platform/realtime/redis-io.adapter.js';
 
 /** Builds the whole application (API, realtime, static client); `main.ts` and the tests both use it. */
 export async function createApp(config: AppConfig, databaseUrl: string): Promise<NestExpressApplication> {
+  // Before any module touches the database, and one instance at a time.
+  await runPendingMigrations(databaseUrl);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, databaseUrl }), {
     bufferLogs: true,
   });

@@ -55,8 +55,19 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: unknown) => {
+        // Another instance starting at the same moment created it first.
+        if (!createdMeanwhile(error)) throw error;
+      });
+    }
   } finally {
     await client.end();
   }
+}
+
+/** duplicate_database, or the unique index on database names when two CREATE DATABASE meet. */
+function createdMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42P04' || code === '23505';
 }
