@@ -242,12 +242,18 @@ function deployment(databaseUrl: string): Deployment {
 const running: ServerProcess[] = [];
 
 async function startAll(...instances: [string, Record<string, string>][]): Promise<ServerProcess[]> {
-  const started = await Promise.all(instances.map(([name, env]) => ServerProcess.start(name, env)));
-  running.push(...started);
+  const started = await Promise.all(
+    instances.map(async ([name, env]) => {
+      const server = await ServerProcess.start(name, env);
+      running.push(server);
+      return server;
+    }),
+  );
   await Promise.all(started.map((server) => server.healthy()));
   return started;
 }
 
+/** Stops them before their database and keys go, also when starting them failed half-way. */
 async function stopAll(servers: ServerProcess[]): Promise<void> {
   await Promise.all(servers.map((server) => server.stop()));
 }
@@ -288,8 +294,8 @@ describeWithRedis('instances of the built server side by side', () => {
           ['second', shared.env()],
         );
         await migrated(database.url, servers);
-        await stopAll(servers);
       } finally {
+        await stopAll(running);
         await database.drop();
         rmSync(shared.dataDir, { recursive: true, force: true });
         await forgetRedisKeys(shared.prefix);
@@ -305,8 +311,8 @@ describeWithRedis('instances of the built server side by side', () => {
       try {
         const servers = await startAll(['first', shared.env()], ['second', shared.env()]);
         await migrated(target.toString(), servers);
-        await stopAll(servers);
       } finally {
+        await stopAll(running);
         await query(admin.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         rmSync(shared.dataDir, { recursive: true, force: true });
         await forgetRedisKeys(shared.prefix);
@@ -330,7 +336,7 @@ describeWithRedis('instances of the built server side by side', () => {
 
     afterAll(async () => {
       sockets.forEach((socket) => socket.disconnect());
-      await stopAll([a, b].filter(Boolean));
+      await stopAll(running);
       await drop?.();
       if (shared) {
         rmSync(shared.dataDir, { recursive: true, force: true });
@@ -426,7 +432,7 @@ describeWithRedis('instances of the built server side by side', () => {
     }, 120_000);
 
     afterAll(async () => {
-      await stopAll(servers);
+      await stopAll(running);
       await drop?.();
       if (shared) {
         rmSync(shared.dataDir, { recursive: true, force: true });
