@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import sharp from 'sharp';
-import { renderFirstPage } from './pdf-preview.js';
 import { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
@@ -118,6 +117,8 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         .webp({ quality: 70 });
       try {
         if (job.mimeType === 'application/pdf') {
+          // pdf.js is loaded when the first PDF needs a preview: it is large, and it changes globals of the process.
+          const { renderFirstPage } = await import('./pdf-preview.js');
           const page = await renderFirstPage(source, THUMBNAIL_WIDTH);
           if (!page) return; // too large to preview
           await this.storage.put(key, Readable.from([page]).pipe(resize), 'image/webp');

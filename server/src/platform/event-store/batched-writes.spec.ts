@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { inline } from './batched-writes.js';
+import { inline, mergeInserts } from './batched-writes.js';
 
 describe('a projection write inlined for a batched trip', () => {
   it('writes text as an escaped literal, quotes and backslashes included', () => {
@@ -32,5 +32,40 @@ describe('a projection write inlined for a batched trip', () => {
 
   it('refuses a statement that names a parameter it was not given', () => {
     expect(() => inline('SELECT $2', ['only one'])).toThrow('$2');
+  });
+});
+
+describe('a batched trip', () => {
+  const queued = (sql: string, ...parameters: unknown[]) => ({ sql, text: inline(sql, parameters) });
+  const history = 'INSERT INTO customer_history (position, type) VALUES ($1, $2)';
+
+  it('joins single-row inserts of one shape into one multi-row insert, in their order', () => {
+    expect(
+      mergeInserts([
+        queued(history, 1, 'customer.created'),
+        queued('UPDATE customers SET status = $2 WHERE id = $1', 'c1', 'approved'),
+        queued(history, 2, 'customer.status_changed'),
+      ]),
+    ).toEqual([
+      `INSERT INTO customer_history (position, type) VALUES ('1', 'customer.created'), ('2', 'customer.status_changed')`,
+      `UPDATE customers SET status = 'approved' WHERE id = 'c1'`,
+    ]);
+  });
+
+  it('keeps the order of writes to a table another statement of the trip names', () => {
+    const insert = 'INSERT INTO notes (id, text) VALUES ($1, $2)';
+    const statements = [
+      queued(insert, 'n1', 'first'),
+      queued('DELETE FROM notes WHERE id = $1', 'n1'),
+      queued(insert, 'n1', 'again'),
+    ];
+    expect(mergeInserts(statements)).toEqual(statements.map((s) => s.text));
+  });
+
+  it('leaves inserts that resolve conflicts or answer rows as they are', () => {
+    const upsert =
+      'INSERT INTO note_reads (id, up_to) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET up_to = $2';
+    const statements = [queued(upsert, 'r', 1), queued(upsert, 'r', 2)];
+    expect(mergeInserts(statements)).toEqual(statements.map((s) => s.text));
   });
 });

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from '../../../../machines/page-settings.js';
@@ -29,7 +29,7 @@ export function serveClientApp(app: NestExpressApplication, config: AppConfig): 
   const indexFile = join(config.clientDir, 'index.html');
   if (!existsSync(indexFile)) return;
   const assetsDir = join(config.clientDir, 'assets') + sep;
-  app.useStaticAssets(config.clientDir, {
+  const files = express.static(config.clientDir, {
     index: false,
     maxAge: '1h',
     setHeaders: (response: Response, path: string) => {
@@ -37,6 +37,10 @@ export function serveClientApp(app: NestExpressApplication, config: AppConfig): 
       else if (extname(path) === '.html') response.setHeader('Cache-Control', REVALIDATE);
     },
   });
+  // API calls never look on the disk for a file of their name.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isUnder(SERVER_PREFIXES, request.path) ? next() : files(request, response, next),
+  );
 
   const page = pageWithSettings(readFileSync(indexFile, 'utf8'), {
     mortgageApplicationUrl: config.mortgageApplicationUrl,
