@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { createSecretKey } from 'node:crypto';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from '../../../migrations/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -62,7 +63,13 @@ export class PlatformModule {
           // The product's queries are short and indexed: compiling them (JIT) costs more than running them.
           extra: { max: 20, options: '-c jit=off' },
         }),
-        JwtModule.register({}),
+        // A key object, made once: given the secret as text, the JWT library would try it as a public key
+        // (and throw) before making a secret key of it, on every token it signs or checks.
+        JwtModule.register({
+          secret: createSecretKey(Buffer.from(config.jwtSecret)),
+          signOptions: { algorithm: 'HS256' },
+          verifyOptions: { algorithms: ['HS256'] },
+        }),
         QueueModule,
         StorageModule,
       ],

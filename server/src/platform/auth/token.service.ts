@@ -37,16 +37,12 @@ export class TokenService {
 
   signAccess(userId: string, sessionId: string, role: string): string {
     const claims: AccessClaims = { user_id: userId, sid: sessionId, role, typ: 'access' };
-    return this.jwt.sign(claims, {
-      secret: this.config.jwtSecret,
-      expiresIn: this.config.accessTokenTtlSeconds,
-    });
+    return this.jwt.sign(claims, { expiresIn: this.config.accessTokenTtlSeconds });
   }
 
   signRefresh(userId: string, familyId: string): { token: string; hash: string } {
     const claims: RefreshClaims = { sub: userId, fam: familyId, jti: randomUUID(), typ: 'refresh' };
     const token = this.jwt.sign(claims, {
-      secret: this.config.jwtSecret,
       expiresIn: this.config.refreshTokenTtlSeconds,
     });
     return { token, hash: hashToken(token) };
@@ -70,7 +66,7 @@ export class TokenService {
 
   private verify<T extends object>(token: string): T {
     try {
-      return this.jwt.verify<T>(token, { secret: this.config.jwtSecret, algorithms: ['HS256'] });
+      return this.jwt.verify<T>(token);
     } catch (error) {
       if ((error as Error).name === 'TokenExpiredError') {
         throw AppError.unauthorized('token_expired', 'Your session has expired. Please sign in again.');

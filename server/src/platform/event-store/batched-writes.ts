@@ -138,10 +138,11 @@ export class BatchedWrites {
     });
   }
 
-  async flush(): Promise<void> {
-    if (this.queued.length === 0) return;
+  /** Sends what is queued, with `last` (such as COMMIT) in the same trip when given. */
+  async flush(last?: string): Promise<void> {
     const statements = mergeInserts(this.queued);
     this.queued = [];
-    await this.tx.query(statements.join(';\n'));
+    if (last) statements.push(last);
+    if (statements.length > 0) await this.tx.query(statements.join(';\n'));
   }
 }

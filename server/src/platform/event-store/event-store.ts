@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, type EntityManager } from 'typeorm';
-import { BatchedWrites } from './batched-writes.js';
+import { BatchedWrites, inline } from './batched-writes.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
 import type {
@@ -181,13 +181,9 @@ export class EventStore {
     const list = Array.isArray(requests) ? requests : [requests];
     let stored: StoredEvent[];
     try {
-      stored = await this.dataSource.transaction(async (tx) => {
-        await this.lockStreams(tx, list);
+      stored = await this.inTransaction(list, async (tx) => {
         const written: StoredEvent[] = [];
         for (const request of list) written.push(...(await this.appendToStream(tx, request, metadata)));
-        const writes = new BatchedWrites(tx);
-        await this.projections.apply(written, writes.manager());
-        await writes.flush();
         return written;
       });
     } catch (error) {
@@ -257,16 +253,42 @@ export class EventStore {
   }
 
   /**
-   * Serialises appends per stream until commit, in one order so two appends cannot deadlock: a version
-   * checked below then still holds at commit, also for a stream the append only checks (no events).
+   * The append's transaction in three round trips: it begins by taking the streams' locks, `write` inserts
+   * the events, and the projections' writes travel with the commit. Each round trip to the database costs
+   * more than the statements in it, so a command's latency and the server's capacity follow their number.
+   *
+   * The locks serialise appends per stream until commit, in one order so two appends cannot deadlock: a
+   * version checked then still holds at commit, also for a stream the append only checks (no events).
    */
-  private async lockStreams(tx: EntityManager, list: AppendRequest[]): Promise<void> {
+  private async inTransaction(
+    list: AppendRequest[],
+    write: (tx: EntityManager) => Promise<StoredEvent[]>,
+  ): Promise<StoredEvent[]> {
     const keys = [...new Set(list.map((r) => `${r.streamType}:${r.streamId}`))].sort();
-    await tx.query(
-      `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
-         FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
-      [keys],
-    );
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    let open = false;
+    try {
+      open = true;
+      await runner.query(
+        `BEGIN; ${inline(
+          `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
+             FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
+          [keys],
+        )}`,
+      );
+      const written = await write(runner.manager);
+      const writes = new BatchedWrites(runner.manager);
+      await this.projections.apply(written, writes.manager());
+      await writes.flush('COMMIT');
+      open = false;
+      return written;
+    } catch (error) {
+      if (open) await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
   }
 
   private async currentVersion(tx: EntityManager, request: AppendRequest): Promise<number> {

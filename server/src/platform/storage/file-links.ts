@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../http/app-error.js';
 
 export interface FileLinkClaims {
@@ -19,23 +18,17 @@ export const FILES_PATH = '/core/api/v3/files';
  */
 @Injectable()
 export class FileLinks {
-  constructor(
-    private readonly jwt: JwtService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly jwt: JwtService) {}
 
   url(file: { key: string; name: string; mimeType: string }): string {
     const claims: FileLinkClaims = { typ: 'file', key: file.key, name: file.name, mime: file.mimeType };
-    const token = this.jwt.sign(claims, { secret: this.config.jwtSecret, expiresIn: LINK_TTL_SECONDS });
+    const token = this.jwt.sign(claims, { expiresIn: LINK_TTL_SECONDS });
     return `${FILES_PATH}/${token}/`;
   }
 
   verify(token: string): FileLinkClaims {
     try {
-      const claims = this.jwt.verify<FileLinkClaims>(token, {
-        secret: this.config.jwtSecret,
-        algorithms: ['HS256'],
-      });
+      const claims = this.jwt.verify<FileLinkClaims>(token);
       if (claims.typ !== 'file') throw new Error('wrong kind');
       return claims;
     } catch {
