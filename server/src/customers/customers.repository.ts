@@ -123,22 +123,24 @@ export class CustomersRepository {
       );
     }
     const condition = where.join(' AND ');
-    const [{ count }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM customers c WHERE $1::uuid IS NOT NULL AND ${condition}`,
-      params,
-    )) as {
-      count: number;
-    }[];
     params.push(filters.limit, filters.offset);
-    // The page is chosen from the indexes first; the names and counts are read for its rows only.
-    const rows: CustomerRow[] = await this.dataSource.query(
+    // One round trip: the count, and the page chosen from the indexes first, its names and counts read for
+    // its rows only. The count's row comes back even when the page is empty.
+    const found: (CustomerRow & { total_count: number })[] = await this.dataSource.query(
       `WITH page AS (
          SELECT c.id FROM customers c WHERE ${condition}
           ORDER BY c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}
-       )
-       ${SELECT} JOIN page ON page.id = c.id ORDER BY c.created_at DESC, c.id`,
+       ),
+       total AS (SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}),
+       rows AS (${SELECT} JOIN page ON page.id = c.id)
+       SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true
+        ORDER BY rows.created_at DESC, rows.id`,
       params,
     );
+    const count = found[0]?.total_count ?? 0;
+    const rows = found
+      .filter((row) => row.id !== null)
+      .map(({ total_count: _, ...row }) => row as CustomerRow);
     return { rows, count };
   }
 
