@@ -124,14 +124,19 @@ export class CustomersRepository {
     }
     const condition = where.join(' AND ');
     params.push(filters.limit, filters.offset);
+    const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
     // One round trip: the count, and the page chosen from the indexes first, its names and counts read for
-    // its rows only. The count's row comes back even when the page is empty.
+    // its rows only. The count's row comes back even when the page is empty. A search finds its matches
+    // once, through the trigram indexes, and both counts and sorts them: left to itself the planner may walk
+    // the newest-first index testing every client for a rare match.
+    const chosen = search
+      ? `matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customers c WHERE ${condition}),
+         page AS (SELECT id FROM matched ORDER BY created_at DESC, id ${limit}),
+         total AS (SELECT count(*)::int AS total_count FROM matched),`
+      : `page AS (SELECT c.id FROM customers c WHERE ${condition} ORDER BY c.created_at DESC, c.id ${limit}),
+         total AS (SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}),`;
     const found: (CustomerRow & { total_count: number })[] = await this.dataSource.query(
-      `WITH page AS (
-         SELECT c.id FROM customers c WHERE ${condition}
-          ORDER BY c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}
-       ),
-       total AS (SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}),
+      `WITH ${chosen}
        rows AS (${SELECT} JOIN page ON page.id = c.id)
        SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true
         ORDER BY rows.created_at DESC, rows.id`,

@@ -118,6 +118,8 @@ export function mergeInserts(queued: readonly Queued[]): string[] {
  */
 export class BatchedWrites {
   private queued: Queued[] = [];
+  /** The trip on its way, while the next one is prepared: the database and this process work at once. */
+  private sending: Promise<unknown> | null = null;
 
   constructor(private readonly tx: EntityManager) {}
 
@@ -129,7 +131,7 @@ export class BatchedWrites {
         return this.tx.query(sql, parameters);
       }
       this.queued.push({ sql, text: inline(sql, parameters) });
-      if (this.queued.length >= STATEMENTS_PER_TRIP) await this.flush();
+      if (this.queued.length >= STATEMENTS_PER_TRIP) await this.send();
       return [];
     };
     return new Proxy(this.tx, {
@@ -138,11 +140,23 @@ export class BatchedWrites {
     });
   }
 
-  /** Sends what is queued, with `last` (such as COMMIT) in the same trip when given. */
+  /** Sends what is queued, with `last` (such as COMMIT) in the same trip when given, and waits for it all. */
   async flush(last?: string): Promise<void> {
+    await this.send(last);
+    await this.sending;
+    this.sending = null;
+  }
+
+  /** Starts the next trip once the one on its way has arrived (one at a time keeps them in order). */
+  private async send(last?: string): Promise<void> {
     const statements = mergeInserts(this.queued);
     this.queued = [];
     if (last) statements.push(last);
-    if (statements.length > 0) await this.tx.query(statements.join(';\n'));
+    await this.sending;
+    if (statements.length === 0) return;
+    const trip = this.tx.query(statements.join(';\n'));
+    // Its failure is answered by the next flush or trip, which waits for it.
+    trip.catch(() => undefined);
+    this.sending = trip;
   }
 }
