@@ -15,7 +15,19 @@ import { noteDecider } from '../server/src/notes/note.decider.js';
 import { NOTE_STREAM } from '../server/src/notes/note.events.js';
 import { type EventStore, streamCommand } from '../server/src/platform/event-store/event-store.js';
 import type { EventMetadata } from '../server/src/platform/event-store/event.types.js';
-import { DEMO_TEMPLATES } from '../server/src/seeds/demo-directory.js';
+import { appraiserAssignmentDecider } from '../server/src/appraisers/appraiser-assignment.js';
+import { appraiserDecider } from '../server/src/appraisers/appraiser.decider.js';
+import { APPRAISER_STREAM, BANK_STREAM } from '../server/src/appraisers/appraiser.events.js';
+import { bankDecider } from '../server/src/appraisers/bank.decider.js';
+import { lawyerAssignmentDecider } from '../server/src/lawyers/lawyer-assignment.js';
+import { lawyerDecider } from '../server/src/lawyers/lawyer.decider.js';
+import { LAWYER_STREAM } from '../server/src/lawyers/lawyer.events.js';
+import {
+  DEMO_APPRAISERS,
+  DEMO_BANKS,
+  DEMO_LAWYERS,
+  DEMO_TEMPLATES,
+} from '../server/src/seeds/demo-directory.js';
 import { registration } from '../server/src/users/user-registration.js';
 import type { CustomerStatus } from '../machines/customer.enums.js';
 import type { FormField } from '../machines/documents.js';
@@ -103,6 +115,64 @@ export async function generateBrokerage(
     system,
     new Date(start),
   );
+  // The brokerage's directory: the demo lawyers, banks and appraisers.
+  const lawyerIds = DEMO_LAWYERS.map((lawyer) => {
+    const lawyerId = randomUUID();
+    streams.run(
+      [
+        streamCommand(
+          lawyerDecider,
+          { type: LAWYER_STREAM, id: lawyerId },
+          {
+            type: 'RegisterLawyer',
+            lawyer: {
+              lawyerId,
+              ...lawyer,
+              isTrustedPartner: true,
+              isInternal: true,
+              createdByCustomerId: null,
+            },
+          },
+        ),
+      ],
+      system,
+      new Date(start),
+    );
+    return lawyerId;
+  });
+  const bankIds = DEMO_BANKS.map((name) => {
+    const bankId = randomUUID();
+    streams.run(
+      [
+        streamCommand(
+          bankDecider,
+          { type: BANK_STREAM, id: bankId },
+          { type: 'RegisterBank', bank: { bankId, name } },
+        ),
+      ],
+      system,
+      new Date(start),
+    );
+    return bankId;
+  });
+  const appraiserIds = DEMO_APPRAISERS.map(({ banks, ...details }) => {
+    const appraiserId = randomUUID();
+    streams.run(
+      [
+        streamCommand(
+          appraiserDecider,
+          { type: APPRAISER_STREAM, id: appraiserId },
+          {
+            type: 'RegisterAppraiser',
+            appraiser: { appraiserId, ...details, bankIds: banks.map((index) => bankIds[index]) },
+          },
+        ),
+      ],
+      system,
+      new Date(start),
+    );
+    return appraiserId;
+  });
   await flush();
   streams.forget(() => false);
 
@@ -293,6 +363,34 @@ export async function generateBrokerage(
         ],
         asBroker,
         at(5 + n),
+      );
+    }
+
+    // Older clients have their lawyer and appraiser; staff assign them directly.
+    if (random.chance(0.35)) {
+      streams.run(
+        [
+          streamCommand(lawyerAssignmentDecider, customer, {
+            type: 'PICK',
+            role: 'broker',
+            partyId: random.pick(lawyerIds),
+          }),
+        ],
+        asBroker,
+        at(20),
+      );
+    }
+    if (random.chance(0.25)) {
+      streams.run(
+        [
+          streamCommand(appraiserAssignmentDecider, customer, {
+            type: 'ASSIGN',
+            role: 'broker',
+            partyId: random.pick(appraiserIds),
+          }),
+        ],
+        asBroker,
+        at(25),
       );
     }
 
