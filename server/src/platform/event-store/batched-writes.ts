@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 const { escapeLiteral, prepareValue } = pgUtils;
 
 /** Statements sent to the server in one round trip at most. */
-const STATEMENTS_PER_TRIP = 400;
+const STATEMENTS_PER_TRIP = 150;
 const READ = /^\s*(SELECT|WITH)\b/i;
 
 /** A parameter as SQL text: pg's own value preparation, then pg's own literal escaping. */
