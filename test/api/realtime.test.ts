@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import { bearer, PHONES, refreshCookieOf, startTestApp, type TestApp } from '../support/test-app.js';
+import {
+  bearer,
+  eventually,
+  PHONES,
+  refreshCookieOf,
+  startTestApp,
+  type TestApp,
+} from '../support/test-app.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import {
   deleteClient,
@@ -93,6 +100,35 @@ describe('realtime gateway', () => {
     await t.drain();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(noahSocket.pushes.filter((p) => p.stream_id === emmaId)).toEqual([]);
+  });
+
+  it('tells a client’s broker of its changes, and no longer once the client moves to another broker', async () => {
+    const principal = await t.login(PHONES.principalBroker);
+    const broker = await t.login(PHONES.broker);
+    const liam = await connect(broker.access);
+    const created = await t.http().post('/core/api/v3/customers/').set(bearer(broker.access)).send({
+      first_name: 'Moving',
+      last_name: 'Client',
+      email: 'moving.client@example.com',
+      phone_number: '14165550231',
+      status: 'active',
+      deal_type: 'purchase',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const change = (body: object) =>
+      t.http().patch(`/core/api/v3/customers/${id}/`).set(bearer(principal.access)).send(body);
+    const heard = () =>
+      liam.pushes.filter((p) => p.type === 'customer.status_changed' && p.customer_id === id).length;
+
+    expect((await change({ status: 'approved' })).status).toBe(200);
+    await eventually(() => expect(heard()).toBe(1), 10_000);
+
+    expect((await change({ broker: (await me(principal.access)).user_id })).status).toBe(200);
+    expect((await change({ status: 'funded' })).status).toBe(200);
+    await t.drain();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard()).toBe(1);
   });
 });
 

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.audience.js';
 import { rooms } from '../platform/realtime/rooms.js';
+import { ClientBrokers } from './client-brokers.js';
 import type { CustomerDeleted, CustomerUpdated } from './customer.events.js';
 
 /** Staff who may see a client: every principal broker and assistant, and the client's own broker. */
@@ -11,21 +11,12 @@ export function staffRoomsFor(brokerIds: (string | null | undefined)[]): string[
   return [rooms.role('principal_broker'), rooms.role('assistant'), ...brokers.map(rooms.user)];
 }
 
-/** The client's broker as the read table has it now (null once the client is deleted). */
-export async function brokerOf(dataSource: DataSource, customerId: string): Promise<string | null> {
-  const rows: { broker_id: string | null }[] = await dataSource.query(
-    'SELECT broker_id FROM customers WHERE id = $1',
-    [customerId],
-  );
-  return rows[0]?.broker_id ?? null;
-}
-
 /** Who hears of client events (the client and their staff) and of notes (staff only). */
 @Injectable()
 export class CustomerAudience implements OnModuleInit {
   constructor(
     private readonly audience: RealtimeAudience,
-    private readonly dataSource: DataSource,
+    private readonly brokers: ClientBrokers,
   ) {}
 
   onModuleInit(): void {
@@ -33,10 +24,11 @@ export class CustomerAudience implements OnModuleInit {
   }
 
   private brokerOf(customerId: string): Promise<string | null> {
-    return brokerOf(this.dataSource, customerId);
+    return this.brokers.of(customerId);
   }
 
   async of(event: StoredEvent): Promise<Audience | null> {
+    this.brokers.follow(event);
     if (event.streamType === 'customer') {
       const customerId = event.streamId;
       const brokers: (string | null | undefined)[] = [await this.brokerOf(customerId)];

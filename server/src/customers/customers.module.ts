@@ -2,6 +2,7 @@ import { forwardRef, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ClientBrokers } from './client-brokers.js';
 import { CustomerAudience } from './customer.audience.js';
 import { CustomerHistoryController } from './customer-history.controller.js';
 import { CustomerHistoryProjection } from './customer-history.projection.js';
@@ -28,8 +29,9 @@ import { CustomerHistoryService } from './customer-history.service.js';
     CustomersService,
     CustomerSelfService,
     CustomerAudience,
+    ClientBrokers,
     CustomerNotifications,
   ],
-  exports: [CustomersService, CustomersRepository],
+  exports: [CustomersService, CustomersRepository, ClientBrokers],
 })
 export class CustomersModule {}

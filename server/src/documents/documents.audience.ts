@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { brokerOf, staffRoomsFor } from '../customers/customer.audience.js';
+import { ClientBrokers } from '../customers/client-brokers.js';
+import { staffRoomsFor } from '../customers/customer.audience.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.audience.js';
 import { rooms } from '../platform/realtime/rooms.js';
@@ -12,7 +12,7 @@ const SHARED_STREAMS = new Set(['form', 'form_file', 'file_comment']);
 export class DocumentsAudience implements OnModuleInit {
   constructor(
     private readonly audience: RealtimeAudience,
-    private readonly dataSource: DataSource,
+    private readonly brokers: ClientBrokers,
   ) {}
 
   onModuleInit(): void {
@@ -25,7 +25,7 @@ export class DocumentsAudience implements OnModuleInit {
       return { rooms: [rooms.user(data.userId)], customerId: data.customerId ?? null };
     }
     if (!SHARED_STREAMS.has(event.streamType) || !data.customerId) return null;
-    const broker = await brokerOf(this.dataSource, data.customerId);
+    const broker = await this.brokers.of(data.customerId);
     return {
       rooms: [rooms.customer(data.customerId), ...staffRoomsFor([broker])],
       customerId: data.customerId,
