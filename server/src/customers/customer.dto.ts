@@ -43,7 +43,7 @@ const emptyToNull = ({ value }: { value: unknown }) =>
   value === '' ? null : typeof value === 'string' ? value.trim() : value;
 
 /** Fields shared by create and edit; on edit every field is optional. */
-class CustomerFields {
+export class CustomerFields {
   @ApiProperty({ maxLength: PERSON_NAME_MAX_LENGTH, example: 'Emma' })
   @Transform(trim)
   @IsString({ message: 'The first_name field is required' })
