@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '5' },
     port: { type: 'string', default: '3210' },
-    // Sections to leave out, comma-separated: http, fanout, upload.
+    // Sections to leave out, comma-separated: http, fanout, two, upload, lender.
     skip: { type: 'string', default: '' },
   },
 });
@@ -112,31 +112,49 @@ await withApp(async (app) => {
 if (!brokerage) throw new Error('The brokerage was not generated');
 const data: GeneratedBrokerage = brokerage;
 
-log('starting the product on the generated brokerage');
-const serverLog = openSync(join(scratchDir, 'server.log'), 'w');
-const server = spawn('node', [join(root, 'dist/server/src/main.js')], {
-  env: {
-    ...process.env,
-    DATABASE_URL: scratchUrl,
-    PORT: String(port),
-    SEED_DEMO: 'false',
-    DATA_DIR: join(scratchDir, 'data'),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  },
-  stdio: ['ignore', serverLog, serverLog],
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-try {
+/** Starts an instance of the product on the generated brokerage and waits until it answers. */
+async function startProduct(at: number, logName: string) {
+  const output = openSync(join(scratchDir, logName), 'w');
+  const child = spawn('node', [join(root, 'dist/server/src/main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: scratchUrl,
+      PORT: String(at),
+      SEED_DEMO: 'false',
+      DATA_DIR: join(scratchDir, 'data'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', output, output],
+  });
+  const url = `http://127.0.0.1:${at}`;
   for (let i = 0; ; i++) {
-    if (i > 300) throw new Error('The product did not answer within 60 s; see .data/bench/server.log');
-    const up = await fetch(`${baseUrl}/health`).then(
+    if (i > 300) {
+      child.kill('SIGKILL');
+      throw new Error(`The product did not answer within 60 s; see .data/bench/${logName}`);
+    }
+    const up = await fetch(`${url}/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    baseUrl: url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
+log('starting the product on the generated brokerage');
+const product = await startProduct(port, 'server.log');
+const server = product.child;
+const baseUrl = product.baseUrl;
+try {
   const signIn = async (phone: string): Promise<string> => {
     const response = await fetch(`${baseUrl}/auth/api/v3/auth/token/obtain/`, {
       method: 'POST',
@@ -177,10 +195,22 @@ try {
     const { measureFanout } = await import('./fanout.js');
     figures.push(...(await measureFanout(ctx, sockets)));
   }
+  if (!skipped.has('two')) {
+    log('two instances behind a round-robin proxy');
+    const { measureTwoInstances } = await import('./two-instances.js');
+    figures.push(...(await measureTwoInstances(ctx, () => startProduct(port + 1, 'server-2.log'), log)));
+  }
   if (!skipped.has('upload')) {
     log('70 MB upload');
     const { measureLargeUpload } = await import('./upload.js');
     figures.push(...(await measureLargeUpload(ctx)));
+  }
+  if (!skipped.has('lender')) {
+    log('lender package of about 1 GB');
+    ctx.tokens.principal = await signIn(principal.phone);
+    ctx.tokens.customer = await signIn(customerForm.customerPhone);
+    const { measureLenderPackage } = await import('./lender-package.js');
+    figures.push(...(await measureLenderPackage(ctx, log)));
   }
 } finally {
   server.kill('SIGTERM');

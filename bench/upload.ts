@@ -11,11 +11,11 @@ import type { Figure } from './figures.js';
 
 const MB = 1024 * 1024;
 /** Just under the product's 75 MB limit: the largest upload a customer may send. */
-const FILE_BYTES = 70 * MB;
+export const FILE_BYTES = 70 * MB;
 const RSS_SAMPLE_MS = 50;
 
 /** A PDF by its first bytes (what the server sniffs) and random after them, so nothing compresses it. */
-async function uploadFile(scratchDir: string): Promise<string> {
+export async function uploadFile(scratchDir: string): Promise<string> {
   const path = join(scratchDir, 'upload-70mb.pdf');
   if (existsSync(path) && statSync(path).size === FILE_BYTES) return path;
   const header = Buffer.from('%PDF-1.7\n');
@@ -38,6 +38,16 @@ async function postMultipart(
   field: string,
   token: string | null,
 ): Promise<number> {
+  return (await sendMultipart(url, path, field, token)).seconds;
+}
+
+/** As postMultipart, with the answer's body. */
+export async function sendMultipart(
+  url: string,
+  path: string,
+  field: string,
+  token: string | null,
+): Promise<{ seconds: number; body: string }> {
   const boundary = `----homeward-bench-${randomUUID()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="statement.pdf"\r\n` +
@@ -66,7 +76,7 @@ async function postMultipart(
   const { status, body } = await answer;
   const seconds = (performance.now() - start) / 1000;
   if (status < 200 || status >= 300) throw new Error(`POST ${url} answered ${status}: ${body.slice(0, 500)}`);
-  return seconds;
+  return { seconds, body };
 }
 
 async function rssKb(pid: number): Promise<number> {
@@ -77,7 +87,7 @@ async function rssKb(pid: number): Promise<number> {
 }
 
 /** Samples a process's resident memory while `work` runs; resolves with its peak growth in MB. */
-async function rssGrowth(pid: number, work: () => Promise<unknown>): Promise<number> {
+export async function rssGrowth(pid: number, work: () => Promise<unknown>): Promise<number> {
   const before = await rssKb(pid);
   let peak = before;
   let sampling = Promise.resolve();

@@ -10,4 +10,10 @@ export interface DomainEventPush {
   stream_id: string;
   customer_id: string | null;
   created: string;
+  /**
+   * The request that caused the event (the X-Request-Id the caller sent, or the one the server gave
+   * it); null for what the product did by itself. A browser that sent the request knows the change is
+   * its own and has its answer already.
+   */
+  request_id: string | null;
 }

@@ -2,10 +2,14 @@ import { assign, setup } from 'xstate';
 import type { AppraiserStatus } from './appraiser-assignment.machine.js';
 import { ROADMAP_STEPS, type RoadmapStep, type StepState } from './customer.enums.js';
 import type { LawyerStatus } from './lawyer-assignment.machine.js';
+import type { CompletedBy } from './roadmap-progress.js';
 
 export type StepStatus = 'ok' | 'warning' | 'danger';
 
-export interface StepDisplay extends StepState {
+/** A step as the server answers it: `completed_by` says whether the facts or staff's mark completed it. */
+export type RoadmapStepState = StepState & { completed_by?: CompletedBy };
+
+export interface StepDisplay extends RoadmapStepState {
   /** e.g. application.none, uploads.completed, lawyers.pending_approve */
   state: string;
   status: StepStatus;
@@ -19,7 +23,7 @@ export interface StepDisplay extends StepState {
 }
 
 export interface RoadmapInput {
-  steps: StepState[];
+  steps: RoadmapStepState[];
   lawyer: { present: boolean; status: LawyerStatus };
   appraiser: { present: boolean; status: AppraiserStatus };
 }
@@ -34,7 +38,10 @@ export const STEP_TITLES: Record<RoadmapStep, string> = {
 
 const COMPLETED = { status: 'ok' as const, statusMessage: 'Completed' };
 
-function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof StepState | 'locked'> {
+/** Completed by staff's mark (or by an answer that does not say why): the card reads 'Completed'. */
+const markedCompleted = (step: RoadmapStepState) => step.is_completed && step.completed_by !== 'facts';
+
+function display(step: RoadmapStepState, input: RoadmapInput): Omit<StepDisplay, keyof StepState | 'locked'> {
   const none = { button: null, note: null };
   switch (step.step) {
     case 'application':
@@ -61,7 +68,7 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
             note: 'Please check your email and sign all required documents',
           };
     case 'lawyers': {
-      if (step.is_completed) return { state: 'lawyers.completed', ...COMPLETED, ...none };
+      if (markedCompleted(step)) return { state: 'lawyers.completed', ...COMPLETED, ...none };
       const { present, status } = input.lawyer;
       if (!present || status === 'empty') {
         return {
@@ -91,7 +98,7 @@ function display(step: StepState, input: RoadmapInput): Omit<StepDisplay, keyof 
       return { state: 'lawyers.assigned', status: 'ok', statusMessage: 'Lawyer assigned', ...none };
     }
     case 'appraisers': {
-      if (step.is_completed) return { state: 'appraisers.completed', ...COMPLETED, ...none };
+      if (markedCompleted(step)) return { state: 'appraisers.completed', ...COMPLETED, ...none };
       const { present, status } = input.appraiser;
       if (!present || status === 'empty') {
         return {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { NO_SECOND_FACTOR } from './second-factor.js';
 import {
+  type SecondFactorInput,
   SIGN_IN_LOCK_MS,
+  type SignInAnswer,
   sessionMachine,
   type SessionEmitted,
   type SessionInput,
@@ -24,12 +27,15 @@ const broker: CurrentUserView = {
   lawyer_status: 'empty',
   appraiser: null,
   appraiser_status: 'empty',
+  second_factor: { ...NO_SECOND_FACTOR },
+  broker_codes: [],
 };
 
 const tokens: SessionTokens = { access: 'access-1' };
 
 interface Fakes {
-  obtainTokens?: (credentials: SignInCredentials) => Promise<SessionTokens>;
+  obtainTokens?: (credentials: SignInCredentials) => Promise<SignInAnswer>;
+  verifySecondFactor?: (input: SecondFactorInput) => Promise<SessionTokens>;
   refreshTokens?: () => Promise<SessionTokens>;
   loadUser?: () => Promise<CurrentUserView>;
   changePassword?: (input: { password: string }) => Promise<CurrentUserView>;
@@ -40,15 +46,20 @@ function start(input: SessionInput, fakes: Fakes = {}) {
     persisted: [] as SessionTokens[],
     cleared: 0,
     obtained: [] as SignInCredentials[],
+    verified: [] as SecondFactorInput[],
     endedOnServer: 0,
   };
   const emitted: SessionEmitted[] = [];
   const clock = new SimulatedClock();
   const logic = sessionMachine.provide({
     actors: {
-      obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => {
+      obtainTokens: fromPromise<SignInAnswer, SignInCredentials>(({ input }) => {
         calls.obtained.push(input);
         return (fakes.obtainTokens ?? (() => Promise.resolve(tokens)))(input);
+      }),
+      verifySecondFactor: fromPromise<SessionTokens, SecondFactorInput>(({ input }) => {
+        calls.verified.push(input);
+        return (fakes.verifySecondFactor ?? (() => Promise.resolve(tokens)))(input);
       }),
       refreshTokens: fromPromise<SessionTokens, void>(() =>
         (fakes.refreshTokens ?? (() => Promise.reject(new Error('no session'))))(),
@@ -240,6 +251,130 @@ describe('session machine', () => {
     const snapshot = await waitFor(actor, (s) => !s.matches({ signedIn: 'changingPassword' }));
     expect(snapshot.matches({ signedIn: 'passwordChangeRequired' })).toBe(true);
     expect(emitted).toContainEqual({ type: 'passwordChangeFailed', error: failure });
+  });
+
+  describe('with a second factor', () => {
+    const challenge = { challenge: 'challenge-1' };
+    const asked = { obtainTokens: () => Promise.resolve(challenge) };
+    const apiError = (status: number, code: string, description: string) => ({
+      status,
+      errors: [{ code, description }],
+    });
+
+    it('asks for the code after a right password, then signs in with it', async () => {
+      const { actor, calls, emitted } = await startSignedOut({}, asked);
+      actor.send({ type: 'SIGN_IN', credentials });
+
+      const asking = await waitFor(actor, (s) => s.matches('secondFactor'));
+      expect(asking.matches({ secondFactor: 'idle' })).toBe(true);
+      expect(asking.context.challenge).toBe('challenge-1');
+      expect(asking.context.access).toBeNull();
+      expect(calls.persisted).toEqual([]);
+      expect(asking.can({ type: 'SIGN_IN', credentials })).toBe(false);
+      expect(asking.can({ type: 'SUBMIT_CODE', code: '123456' })).toBe(true);
+
+      actor.send({ type: 'SUBMIT_CODE', code: '123456' });
+      expect(actor.getSnapshot().matches({ secondFactor: 'verifying' })).toBe(true);
+      expect(actor.getSnapshot().can({ type: 'SUBMIT_CODE', code: '123456' })).toBe(false);
+
+      const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+      expect(calls.verified).toEqual([{ challenge: 'challenge-1', code: '123456' }]);
+      expect(calls.persisted).toEqual([tokens]);
+      expect(snapshot.context.challenge).toBeNull();
+      expect(emitted).toContainEqual({ type: 'signedIn', user: broker, origin: 'signIn' });
+    });
+
+    it('keeps asking after a wrong code, and says why', async () => {
+      const wrong = apiError(401, 'invalid_code', 'That code is not right. Please try again.');
+      let answers = 0;
+      const { actor, calls, emitted } = await startSignedOut(
+        {},
+        {
+          ...asked,
+          verifySecondFactor: () => (answers++ === 0 ? Promise.reject(wrong) : Promise.resolve(tokens)),
+        },
+      );
+      actor.send({ type: 'SIGN_IN', credentials });
+      await waitFor(actor, (s) => s.matches('secondFactor'));
+
+      actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+      const refused = await waitFor(actor, (s) => s.matches({ secondFactor: 'idle' }));
+      expect(refused.context.error).toBe(wrong);
+      expect(refused.context.challenge).toBe('challenge-1');
+      expect(emitted).toContainEqual({ type: 'codeRejected', error: wrong });
+      expect(emitted.map((e) => e.type)).not.toContain('signInFailed');
+
+      actor.send({ type: 'SUBMIT_CODE', code: 'ABCD-EFGH' });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+      expect(calls.verified.map((v) => v.code)).toEqual(['000000', 'ABCD-EFGH']);
+    });
+
+    it('sends the user back to the password when the challenge has expired', async () => {
+      const expired = apiError(401, 'challenge_expired', 'Please sign in again.');
+      const { actor, calls, emitted } = await startSignedOut(
+        {},
+        { ...asked, verifySecondFactor: () => Promise.reject(expired) },
+      );
+      actor.send({ type: 'SIGN_IN', credentials });
+      await waitFor(actor, (s) => s.matches('secondFactor'));
+
+      actor.send({ type: 'SUBMIT_CODE', code: '123456' });
+      const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+      expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
+      expect(snapshot.context.challenge).toBeNull();
+      expect(snapshot.context.error).toBe(expired);
+      expect(emitted).toContainEqual({ type: 'signInFailed', error: expired });
+      expect(calls.persisted).toEqual([]);
+      expect(snapshot.can({ type: 'SIGN_IN', credentials })).toBe(true);
+    });
+
+    it('goes back to the password form on cancel', async () => {
+      const { actor, calls } = await startSignedOut({}, asked);
+      actor.send({ type: 'SIGN_IN', credentials });
+      await waitFor(actor, (s) => s.matches('secondFactor'));
+
+      actor.send({ type: 'CANCEL' });
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.matches({ signedOut: 'idle' })).toBe(true);
+      expect(snapshot.context.challenge).toBeNull();
+      expect(calls.verified).toEqual([]);
+      expect(snapshot.can({ type: 'SUBMIT_CODE', code: '123456' })).toBe(false);
+    });
+
+    it('holds staff without one, when the brokerage requires it, until a reloaded user has it', async () => {
+      const required = { enabled: false, required: true, recovery_codes_left: 0 };
+      const bare = { ...broker, second_factor: required };
+      const { actor } = start({ access: 'a' }, { loadUser: () => Promise.resolve(bare) });
+
+      const held = await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(held.matches({ signedIn: 'secondFactorRequired' })).toBe(true);
+      expect(held.can({ type: 'LOGOUT' })).toBe(true);
+
+      const enrolled = { ...broker, second_factor: { ...required, enabled: true, recovery_codes_left: 10 } };
+      actor.send({ type: 'USER.UPDATED', user: enrolled });
+      expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+      expect(actor.getSnapshot().context.user).toEqual(enrolled);
+    });
+
+    it('asks for the password change before the enrolment', async () => {
+      const both = {
+        ...broker,
+        require_change_password: true,
+        second_factor: { enabled: false, required: true, recovery_codes_left: 0 },
+      };
+      const { actor } = start(
+        { access: 'a' },
+        {
+          loadUser: () => Promise.resolve(both),
+          changePassword: () => Promise.resolve({ ...both, require_change_password: false }),
+        },
+      );
+      await waitFor(actor, (s) => s.matches({ signedIn: 'passwordChangeRequired' }));
+      actor.send({ type: 'CHANGE_PASSWORD', password: 'New-Secret-123' });
+      const snapshot = await waitFor(actor, (s) => !s.matches({ signedIn: 'changingPassword' }));
+      expect(snapshot.matches({ signedIn: 'secondFactorRequired' })).toBe(true);
+    });
   });
 
   it('logs out: ends the session on the server, forgets the tokens and the user and clears stored data', async () => {

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
 /**
- * The signed-in session: the access token, refresh on start, loading the current user, the forced
- * password change and logout.
+ * The signed-in session: the access token, refresh on start, the second factor's code after the
+ * password, loading the current user, the forced password change and second-factor enrolment, and logout.
  *
  * The refresh token is an HttpOnly cookie the page never sees: a new tab or a reload starts without an
  * access token and tries a refresh, which succeeds only while the server still holds the session.
@@ -10,10 +10,11 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  * The machine talks to no server itself. Its calls are promise actors the application provides with
  * `sessionMachine.provide({ actors, actions })`; the defaults below only fail loudly.
  * It reports what happened to the outside through emitted events (`signedIn`, `signInFailed`,
- * `accessDenied`, `passwordChanged`, `passwordChangeFailed`, `signedOut`).
+ * `accessDenied`, `codeRejected`, `passwordChanged`, `passwordChangeFailed`, `signedOut`).
  */
 
 import { isRole, ROLES, type Role } from './roles.js';
+import { mustEnrolSecondFactor, type SecondFactorChallenge } from './second-factor.js';
 import type { CurrentUserView } from './user.view.js';
 
 export { STAFF_ROLES } from './roles.js';
@@ -23,6 +24,28 @@ export const isUserRole = isRole;
 
 export interface SessionTokens {
   access: string;
+}
+
+/** What the password step answers: signed in, or the code from the authenticator app is asked next. */
+export type SignInAnswer = SessionTokens | SecondFactorChallenge;
+
+export interface SecondFactorInput {
+  challenge: string;
+  /** As typed, spaces removed (`normalCode`). */
+  code: string;
+}
+
+/** The code-step error that sends the user back to the password: the challenge is no longer valid. */
+export const CHALLENGE_EXPIRED = 'challenge_expired';
+
+/** The `code` of an API error (`{ code }` or `{ errors: [{ code }] }`), without knowing the HTTP client. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, errors } = error as { code?: unknown; errors?: unknown };
+  if (typeof code === 'string') return code;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const nested = typeof first === 'object' && first !== null ? (first as { code?: unknown }).code : undefined;
+  return typeof nested === 'string' ? nested : undefined;
 }
 
 export interface SignInCredentials {
@@ -42,10 +65,16 @@ export interface SessionContext {
   error: unknown;
   /** How the current user load started: a fresh sign-in greets the user, a restored session does not. */
   origin: 'restore' | 'signIn';
+  /** Between a right password and the code from the authenticator app: what the code is sent with. */
+  challenge: string | null;
 }
 
 export type SessionEvent =
   | { type: 'SIGN_IN'; credentials: SignInCredentials }
+  /** The code from the authenticator app (or a recovery code) after a right password. */
+  | { type: 'SUBMIT_CODE'; code: string }
+  /** Leaves the code step for the password form. */
+  | { type: 'CANCEL' }
   | { type: 'CHANGE_PASSWORD'; password: string }
   | { type: 'LOGOUT' }
   /** The HTTP client refreshed the tokens on its own (after a 401). */
@@ -59,6 +88,8 @@ export type SessionEmitted =
   /** origin 'signIn' after the login form, 'restore' when an existing session was picked up. */
   | { type: 'signedIn'; user: CurrentUserView; origin: SessionContext['origin'] }
   | { type: 'signInFailed'; error: unknown }
+  /** The code was refused (wrong, malformed, too many tries); the code step stays open. */
+  | { type: 'codeRejected'; error: unknown }
   | { type: 'accessDenied'; user: CurrentUserView }
   | { type: 'passwordChanged'; user: CurrentUserView }
   | { type: 'passwordChangeFailed'; error: unknown }
@@ -78,7 +109,8 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    obtainTokens: fromPromise<SessionTokens, SignInCredentials>(notProvided('obtainTokens')),
+    obtainTokens: fromPromise<SignInAnswer, SignInCredentials>(notProvided('obtainTokens')),
+    verifySecondFactor: fromPromise<SessionTokens, SecondFactorInput>(notProvided('verifySecondFactor')),
     refreshTokens: fromPromise<SessionTokens, void>(notProvided('refreshTokens')),
     loadUser: fromPromise<CurrentUserView, void>(notProvided('loadUser')),
     changePassword: fromPromise<CurrentUserView, { password: string }>(notProvided('changePassword')),
@@ -93,7 +125,9 @@ export const sessionMachine = setup({
     setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access })),
     setUser: assign((_, user: CurrentUserView) => ({ user, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: params.error })),
-    forget: assign({ access: null, user: null }),
+    forget: assign({ access: null, user: null, challenge: null }),
+    setChallenge: assign((_, params: SecondFactorChallenge) => ({ challenge: params.challenge })),
+    dropChallenge: assign({ challenge: null }),
     reportSignedIn: emit(({ context }, user: CurrentUserView) => ({
       type: 'signedIn' as const,
       user,
@@ -101,6 +135,10 @@ export const sessionMachine = setup({
     })),
     reportSignInFailed: emit((_, params: { error: unknown }) => ({
       type: 'signInFailed' as const,
+      error: params.error,
+    })),
+    reportCodeRejected: emit((_, params: { error: unknown }) => ({
+      type: 'codeRejected' as const,
       error: params.error,
     })),
     reportAccessDenied: emit((_, user: CurrentUserView) => ({ type: 'accessDenied' as const, user })),
@@ -119,6 +157,10 @@ export const sessionMachine = setup({
     hasKnownRole: (_, user: CurrentUserView) => isUserRole(user.role),
     isFreshSignIn: ({ context }) => context.origin === 'signIn',
     requiresPasswordChange: ({ context }) => !!context.user?.require_change_password,
+    requiresSecondFactorEnrolment: ({ context }) =>
+      !!context.user && mustEnrolSecondFactor(context.user.second_factor),
+    isChallenge: (_, answer: SignInAnswer) => 'challenge' in answer && typeof answer.challenge === 'string',
+    isChallengeExpired: (_, params: { error: unknown }) => errorCodeOf(params.error) === CHALLENGE_EXPIRED,
   },
   delays: {
     signInLock: SIGN_IN_LOCK_MS,
@@ -130,6 +172,7 @@ export const sessionMachine = setup({
     user: null,
     error: null,
     origin: 'restore',
+    challenge: null,
   }),
   initial: 'starting',
   on: {
@@ -173,19 +216,78 @@ export const sessionMachine = setup({
           if (event.type !== 'SIGN_IN') throw new Error('signingIn is entered by SIGN_IN only');
           return event.credentials;
         },
-        onDone: {
-          target: 'loadingUser',
-          actions: [
-            { type: 'setTokens', params: ({ event }) => event.output },
-            { type: 'persistTokens', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'isChallenge', params: ({ event }) => event.output },
+            target: 'secondFactor',
+            actions: {
+              type: 'setChallenge',
+              params: ({ event }) => event.output as SecondFactorChallenge,
+            },
+          },
+          {
+            target: 'loadingUser',
+            actions: [
+              { type: 'setTokens', params: ({ event }) => event.output as SessionTokens },
+              { type: 'persistTokens', params: ({ event }) => event.output as SessionTokens },
+            ],
+          },
+        ],
         onError: {
           target: 'signedOut.locked',
           actions: [
             { type: 'setError', params: ({ event }) => ({ error: event.error }) },
             { type: 'reportSignInFailed', params: ({ event }) => ({ error: event.error }) },
           ],
+        },
+      },
+    },
+
+    /** The password was right; the code from the authenticator app (or a recovery code) is asked. */
+    secondFactor: {
+      initial: 'idle',
+      exit: 'dropChallenge',
+      on: {
+        CANCEL: { target: 'signedOut', actions: assign({ error: null }) },
+      },
+      states: {
+        idle: {
+          on: { SUBMIT_CODE: { target: 'verifying' } },
+        },
+        verifying: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'verifySecondFactor',
+            input: ({ context, event }) => {
+              if (event.type !== 'SUBMIT_CODE') throw new Error('verifying is entered by SUBMIT_CODE only');
+              return { challenge: context.challenge ?? '', code: event.code };
+            },
+            onDone: {
+              target: '#session.loadingUser',
+              actions: [
+                { type: 'setTokens', params: ({ event }) => event.output },
+                { type: 'persistTokens', params: ({ event }) => event.output },
+              ],
+            },
+            onError: [
+              {
+                // The password is asked again: the challenge it earned ran out.
+                guard: { type: 'isChallengeExpired', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: [
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'reportSignInFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'reportCodeRejected', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
+          },
         },
       },
     },
@@ -270,10 +372,24 @@ export const sessionMachine = setup({
         checking: {
           always: [
             { guard: 'requiresPasswordChange', target: 'passwordChangeRequired' },
+            { guard: 'requiresSecondFactorEnrolment', target: 'secondFactorRequired' },
             { target: 'active' },
           ],
         },
         active: {
+          on: {
+            CHANGE_PASSWORD: { target: 'changingPassword' },
+            'USER.UPDATED': {
+              target: 'checking',
+              actions: { type: 'setUser', params: ({ event }) => event.user },
+            },
+          },
+        },
+        /**
+         * The brokerage requires a second factor and this staff member has none: every private page sends
+         * them to enrolment until a reloaded user (`USER.UPDATED`) has it.
+         */
+        secondFactorRequired: {
           on: {
             CHANGE_PASSWORD: { target: 'changingPassword' },
             'USER.UPDATED': {

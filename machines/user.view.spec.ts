@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { NO_SECOND_FACTOR } from './second-factor.js';
 import { NO_ASSIGNMENTS, toCurrentUserView, toUserView } from './user.view.js';
 
 const stored = {
@@ -12,6 +13,7 @@ const stored = {
   customer_id: 'c-1',
   password_hash: '$argon2id$secret',
   is_active: true,
+  broker_codes: [],
 };
 
 describe('the user view', () => {
@@ -36,8 +38,15 @@ describe('the user view', () => {
       appraiser: null,
       appraiser_status: 'empty' as const,
     };
-    expect(toCurrentUserView(stored, assigned)).toEqual({ ...toUserView(stored), ...assigned });
-    expect(toCurrentUserView({ ...stored, customer_id: null }, NO_ASSIGNMENTS)).toMatchObject({
+    expect(toCurrentUserView(stored, assigned, NO_SECOND_FACTOR)).toEqual({
+      ...toUserView(stored),
+      ...assigned,
+      second_factor: NO_SECOND_FACTOR,
+      broker_codes: [],
+    });
+    expect(
+      toCurrentUserView({ ...stored, customer_id: null }, NO_ASSIGNMENTS, NO_SECOND_FACTOR),
+    ).toMatchObject({
       customer_id: null,
       lawyer: null,
       lawyer_status: 'empty',

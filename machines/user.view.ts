@@ -1,6 +1,7 @@
 import type { AppraiserStatus } from './appraiser-assignment.machine.js';
 import type { LawyerStatus } from './lawyer-assignment.machine.js';
 import type { Role } from './roles.js';
+import type { SecondFactorStatus } from './second-factor.js';
 
 /**
  * A user as the API answers it: in the staff list (`users/`) and after a password change
@@ -30,8 +31,16 @@ export interface UserAssignments {
   appraiser_status: AppraiserStatus;
 }
 
-/** The signed-in user as `users/me/` answers it: the user and, for a customer, their assignments. */
-export type CurrentUserView = UserView & UserAssignments;
+/**
+ * The signed-in user as `users/me/` answers it: the user, for a customer their assignments, and where
+ * their second factor stands.
+ */
+export type CurrentUserView = UserView &
+  UserAssignments & {
+    second_factor: SecondFactorStatus;
+    /** A broker's own lender submission codes (they can edit them); none for others. */
+    broker_codes: string[];
+  };
 
 /** What a user without a client file (staff) has assigned: nothing. */
 export const NO_ASSIGNMENTS: Readonly<UserAssignments> = Object.freeze({
@@ -60,6 +69,15 @@ export function toUserView(user: UserFields): UserView {
 }
 
 /** The signed-in user's view: the user and their assignments. */
-export function toCurrentUserView(user: UserFields, assignments: UserAssignments): CurrentUserView {
-  return { ...toUserView(user), ...assignments };
+export function toCurrentUserView(
+  user: UserFields & { broker_codes: string[] },
+  assignments: UserAssignments,
+  secondFactor: SecondFactorStatus,
+): CurrentUserView {
+  return {
+    ...toUserView(user),
+    ...assignments,
+    second_factor: secondFactor,
+    broker_codes: user.broker_codes,
+  };
 }

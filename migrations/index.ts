@@ -8,6 +8,13 @@ import { PendingPassword1763700000600 } from './1763700000600-pending-password.j
 import { JobOutbox1763700000650 } from './1763700000650-job-outbox.js';
 import { ClientListIndexes1763700000700 } from './1763700000700-client-list-indexes.js';
 import { ConcurrentAppends1763700000800 } from './1763700000800-concurrent-appends.js';
+import { ClientCounts1763700000900 } from './1763700000900-client-counts.js';
+import { Team1763700001000 } from './1763700001000-team.js';
+import { SecondFactor1763700001200 } from './1763700001200-second-factor.js';
+import { Inbox1763700001400 } from './1763700001400-inbox.js';
+import { BrokerageSettings1763700001100 } from './1763700001100-brokerage-settings.js';
+import { DocumentReminders1763700001300 } from './1763700001300-document-reminders.js';
+import { Pipeline1763700001500 } from './1763700001500-pipeline.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -21,4 +28,11 @@ export const migrations = [
   JobOutbox1763700000650,
   ClientListIndexes1763700000700,
   ConcurrentAppends1763700000800,
+  ClientCounts1763700000900,
+  Team1763700001000,
+  BrokerageSettings1763700001100,
+  SecondFactor1763700001200,
+  DocumentReminders1763700001300,
+  Inbox1763700001400,
+  Pipeline1763700001500,
 ];

@@ -11,12 +11,18 @@ async function main(): Promise<void> {
   const app = await createApp(config, database.url);
   await app.init();
   const seeds = app.get(SeedService);
-  if (config.seedDemo && config.env !== 'production' && (await seeds.isEmpty())) await seeds.seed();
+  const seeding = config.seedDemo && config.env !== 'production' && (await seeds.isEmpty());
+  if (seeding) await seeds.seed();
   await app.listen(config.port, config.host);
   const logger = new Logger('Homeward');
   logger.log(
     `Homeward is running at ${config.publicUrl} (database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'}, jobs: ${config.redisUrl ? 'BullMQ on Redis' : 'in process'}, files: ${config.s3 ? 'S3' : 'local disk'})`,
   );
+  // The demo clients' papers and chats are filled in while the product already answers.
+  if (seeding)
+    seeds
+      .fillDemoFiles()
+      .catch((error: unknown) => logger.error(`The demo clients' files were not filled: ${String(error)}`));
   const stop = async (): Promise<void> => {
     await app.close();
     await database.stop();

@@ -108,6 +108,8 @@ describe('lawyer assignment', () => {
     expect(steps.body.data.find((s: { step: string }) => s.step === 'lawyers')).toMatchObject({
       status: 'ok',
       statusMessage: 'Lawyer assigned',
+      is_completed: true,
+      completed_by: 'facts',
     });
     const notified = await t
       .http()
@@ -402,6 +404,8 @@ describe('appraiser assignment and quote requests', () => {
     expect(steps.body.data.find((s: { step: string }) => s.step === 'appraisers')).toMatchObject({
       status: 'ok',
       statusMessage: 'Appraiser assigned',
+      is_completed: true,
+      completed_by: 'facts',
     });
     const listed = await t
       .http()

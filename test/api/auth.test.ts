@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { Clock } from '../../server/src/auth/clock.js';
+import { Clock } from '../../server/src/platform/clock.js';
 import { registerCustomer, signInNewClient, deleteClient, textedPassword } from '../support/accounts.js';
 import {
   bearer,
@@ -313,6 +313,9 @@ describe('password reset', () => {
     const sms = t.outbox.delivered.find((d) => d.to === `+${phone}` && d.subject === 'New password')!;
     expect(sms.maskedText).toContain('********');
     expect(sms.maskedText).not.toContain(password);
+    // The password ends the text alone on its own line: nothing is copied with it.
+    expect(sms.text.endsWith(`\n${password}`)).toBe(true);
+    expect(sms.maskedText.endsWith('\n********')).toBe(true);
     const rows: { data: unknown }[] = await t.app
       .get((await import('typeorm')).DataSource)
       .query('SELECT data FROM events');
@@ -489,9 +492,13 @@ describe('the web client', () => {
     for (const path of ['/', '/dashboard', '/auth/reset', '/form/some-code']) {
       const page = await t.http().get(path).set('Accept', 'text/html');
       expect(page.status).toBe(200);
-      expect(page.text).toContain(
-        '<script type="application/json" id="homeward-settings">{"mortgageApplicationUrl":"https://apply.homeward.example/mortgage-application"}</script>',
+      const settings = /<script type="application\/json" id="homeward-settings">(.*?)<\/script>/.exec(
+        page.text,
       );
+      expect(JSON.parse(settings![1])).toMatchObject({
+        mortgageApplicationUrl: 'https://apply.homeward.example/mortgage-application',
+        brokerage: { name: 'Homeward Mortgage Brokerage Inc.', timeZone: 'America/Toronto' },
+      });
     }
     expect((await t.http().get('/core/api/v3/nothing-here/')).status).toBe(404);
   });

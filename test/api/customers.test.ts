@@ -147,7 +147,7 @@ describe('creating a client', () => {
       if (!found) throw new Error('not yet');
       return found;
     });
-    const password = /password (\S+)$/.exec(sms.text)![1];
+    const password = /\n(\S+)$/.exec(sms.text)![1];
     passwords.grace = password;
     expect(JSON.stringify(await db.query('SELECT data FROM events'))).not.toContain(password);
     await t.login('14165557001', password);
@@ -233,6 +233,17 @@ describe('editing a client', () => {
       .get(`${C}${ids.grace}/history/?type=customer.status_changed`)
       .set(bearer(tokens.pb));
     expect(history.body.data[0].changes).toEqual({ from: 'active', to: 'cancelled' });
+  });
+
+  it('names the people an audit entry names by id, in the same answer', async () => {
+    const history = await t
+      .http()
+      .get(`${C}${ids.grace}/history/?type=customer.created`)
+      .set(bearer(tokens.pb));
+    const [created] = history.body.data;
+    expect(created.names[created.changes.brokerId]).toBe('Liam Gagnon');
+    expect(created.names[created.changes.assistantId]).toBe('Chloe Roy');
+    expect(created.names[created.changes.userId]).toMatch(/^Grace /);
   });
 
   it('asks for the folder choice when the Filogix number changes, and records it', async () => {
@@ -487,7 +498,9 @@ describe('notify actions and steps', () => {
     const emma = (await t.http().get(`${C}?search=emma`).set(bearer(tokens.pb))).body.data[0];
     const answer = await t.http().patch(`${C}${emma.id}/steps/`).set(bearer(tokens.pb)).send(steps);
     expect(answer.status).toBe(200);
-    expect(answer.body.data.data.steps).toEqual(steps);
+    expect(answer.body.data.data.steps).toEqual(
+      steps.map((step) => expect.objectContaining({ ...step, marked_completed: step.is_completed })),
+    );
     const own = await t.http().get('/core/api/v3/customers/me/steps/').set(bearer(tokens.customer));
     expect(
       own.body.data.map((s: { step: string; is_active: boolean; is_completed: boolean }) => ({
@@ -585,5 +598,53 @@ describe('deleting a client', () => {
 
   it('rebuilds every read table identically after all of the above', async () => {
     await expectRebuildToReproduceReadTables(t);
+  });
+});
+
+describe('totals and deep pages, after every change above', () => {
+  /** What the list must answer, asked of the read table directly. */
+  async function expected(where: string, params: unknown[]): Promise<string[]> {
+    const rows: { id: string }[] = await db.query(
+      `SELECT id FROM customers c WHERE ${where} ORDER BY created_at DESC, id`,
+      params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it('counts every filter exactly as clients are created, moved, changed and deleted', async () => {
+    // A deal type and a status changed in one command move the client between two counts at once.
+    const [first] = await expected("c.deal_type = 'purchase'", []);
+    const changed = await t
+      .http()
+      .patch(`${C}${first}/`)
+      .set(bearer(tokens.pb))
+      .send({ deal_type: 'refinance', status: 'approved' });
+    expect(changed.status).toBe(200);
+    const filters: [string, string, unknown[]][] = [
+      ['', 'TRUE', []],
+      ['status=active', "c.status = 'active'", []],
+      ['deal_type=refinance', "c.deal_type = 'refinance'", []],
+      [`broker=${ids.broker}`, 'c.broker_id = $1', [ids.broker]],
+      [
+        `status=active&deal_type=purchase&broker=${ids.pb}`,
+        "c.status = 'active' AND c.deal_type = 'purchase' AND c.broker_id = $1",
+        [ids.pb],
+      ],
+    ];
+    for (const [query, where, params] of filters) {
+      const answer = await t.http().get(`${C}?${query}&limit=1`).set(bearer(tokens.pb));
+      expect(answer.body.pagination.count).toBe((await expected(where, params)).length);
+    }
+    const own = await t.http().get(`${C}?limit=1`).set(bearer(tokens.broker));
+    expect(own.body.pagination.count).toBe((await expected('c.broker_id = $1', [ids.broker])).length);
+  });
+
+  it('serves every offset in the same order, pages past the middle included', async () => {
+    const all = await expected('TRUE', []);
+    expect(all.length).toBeGreaterThan(6);
+    for (let offset = 0; offset <= all.length; offset++) {
+      const answer = await t.http().get(`${C}?offset=${offset}&limit=3`).set(bearer(tokens.pb));
+      expect(answer.body.data.map((c: { id: string }) => c.id)).toEqual(all.slice(offset, offset + 3));
+    }
   });
 });

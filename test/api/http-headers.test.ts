@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { Response } from 'supertest';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
@@ -45,6 +47,36 @@ function expectHardenedHeaders(answer: Response): void {
 const built = existsSync('dist/client/index.html');
 const withClient = built ? it : it.skip;
 
+/** The largest built script: the one whose compression matters most. */
+function largestScript(): string {
+  return readdirSync('dist/client/assets')
+    .filter((name) => name.endsWith('.js'))
+    .sort((a, b) => statSync(`dist/client/assets/${b}`).size - statSync(`dist/client/assets/${a}`).size)[0];
+}
+
+/** An answer's bytes as they travel (supertest would decode them). */
+function rawAnswer(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${t.url}${path}`, { headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode!, headers: answer.headers, body: Buffer.concat(chunks) }),
+      );
+      answer.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const DECODE: Record<string, (body: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  identity: (body) => body,
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -77,6 +109,90 @@ describe('pages of the web client', () => {
     expectHardenedHeaders(head);
   });
 
+  withClient('answer HEAD with the same headers as GET, for the page and for an asset', async () => {
+    for (const path of ['/roadmap', `/assets/${largestScript()}`]) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const ask = { Accept: 'text/html,*/*', 'Accept-Encoding': encoding };
+        const got = await t.http().get(path).set(ask);
+        const head = await t.http().head(path).set(ask);
+        expect(head.status).toBe(200);
+        expect(head.text ?? '').toBe('');
+        for (const name of [
+          'content-type',
+          'content-encoding',
+          'content-length',
+          'cache-control',
+          'vary',
+          'etag',
+        ])
+          expect([name, head.headers[name]]).toEqual([name, got.headers[name]]);
+      }
+    }
+  });
+
+  withClient('keep the HTML uncached at every address that answers it', async () => {
+    for (const path of [
+      '/',
+      '/auth',
+      '/auth/reset',
+      '/dashboard',
+      '/client/7/logs',
+      '/form/abc123',
+      '/index.html',
+    ]) {
+      const page = await t.http().get(path).set('Accept', 'text/html');
+      expect([path, page.status, page.headers['cache-control']]).toEqual([path, 200, 'no-cache']);
+      expect(page.text).toContain('id="homeward-settings"');
+    }
+  });
+
+  withClient(
+    'send the page brotli- or gzip-compressed as the browser accepts, and plain otherwise',
+    async () => {
+      const plain = await rawAnswer('/auth', { Accept: 'text/html' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      for (const [accepted, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip, br;q=0', 'gzip'],
+      ]) {
+        const page = await rawAnswer('/auth', { Accept: 'text/html', 'Accept-Encoding': accepted });
+        expect(page.headers['content-encoding']).toBe(encoding);
+        expect(page.headers.vary).toMatch(/accept-encoding/i);
+        expect(page.body.length).toBeLessThan(plain.body.length);
+        expect(DECODE[encoding](page.body).toString()).toBe(plain.body.toString());
+      }
+    },
+  );
+
+  withClient('serve hashed assets brotli-compressed with a year-long immutable cache', async () => {
+    const script = largestScript();
+    const original = readFileSync(`dist/client/assets/${script}`);
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', 'identity'],
+    ]) {
+      const asset = await rawAnswer(`/assets/${script}`, { 'Accept-Encoding': accepted });
+      expect(asset.status).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['content-encoding'] ?? 'identity').toBe(encoding);
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(DECODE[encoding](asset.body).equals(original)).toBe(true);
+      if (encoding === 'br') expect(asset.body.length).toBeLessThan(original.length / 3);
+    }
+  });
+
+  withClient('compress every text file of the build, stylesheets and public files included', async () => {
+    const styles = readdirSync('dist/client/assets').filter((name) => name.endsWith('.css'));
+    for (const path of [...styles.map((name) => `/assets/${name}`), '/favicon.svg']) {
+      const file = await rawAnswer(path, { 'Accept-Encoding': 'br, gzip' });
+      expect([path, file.status, file.headers['content-encoding']]).toEqual([path, 200, 'br']);
+    }
+  });
+
   withClient('cache hashed assets for a year, as immutable', async () => {
     const script = readdirSync('dist/client/assets').find((name) => name.endsWith('.js'))!;
     for (const method of ['get', 'head'] as const) {
@@ -89,10 +205,11 @@ describe('pages of the web client', () => {
     expect((await t.http().get('/assets/index-gone.js')).status).toBe(404);
   });
 
-  withClient('include a robots.txt that keeps crawlers out of the workspace and the API', async () => {
+  withClient('answer /robots.txt with crawl rules, not the app', async () => {
     const robots = await t.http().get('/robots.txt').set('Accept', 'text/html,*/*');
     expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).not.toContain('<');
     const rules = robots.text.split('\n');
     expect(rules).toContain('User-agent: *');
     expect(rules).toContain('Allow: /$');

@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describeInBrowser, launchChromium } from '../support/browser.js';
+import { answerDialog, openAs } from '../support/browser-world.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
-const PASSWORD = 'Demo#2026pass';
 const BROKER = '4165550101';
 const CUSTOMER = '4165550103';
 const CLIENT = 'Emma Wilson';
-
-async function open(
-  browser: Browser,
-  t: TestApp,
-  phone: string,
-  home: '/dashboard' | '/roadmap',
-): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${t.url}/auth`);
-  await signIn(page, phone, PASSWORD);
-  await page.waitForURL(`${t.url}${home}`);
-  return [context, page];
-}
 
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').getByText(text, { exact: true });
@@ -29,9 +15,7 @@ const step = (page: Page, name: string): Locator =>
 const clientRow = (page: Page) => page.getByTestId('client-row').filter({ hasText: CLIENT });
 
 /** Answers a confirmation dialog by its title. */
-async function confirmDialog(page: Page, title: string, button = 'Yes'): Promise<void> {
-  await page.getByRole('dialog', { name: title }).getByRole('button', { name: button, exact: true }).click();
-}
+const confirmDialog = (page: Page, title: string, button = 'Yes') => answerDialog(page, title, button);
 
 describeInBrowser('lawyer and appraiser assignments and the roadmap in the browser', () => {
   let t: TestApp;
@@ -58,7 +42,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
   });
 
   it('the customer picks a trusted lawyer, the broker approves, and the open roadmap shows it at once', async () => {
-    const [customerContext, customer] = await open(browser, t, CUSTOMER, '/roadmap');
+    const [customerContext, customer] = await openAs(browser, t, CUSTOMER, '/roadmap');
     await step(customer, 'lawyers').getByText('Action required').waitFor();
     await step(customer, 'sign_documents').getByRole('button', { name: 'Locked' }).waitFor();
     await expect(
@@ -113,7 +97,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
     await step(customer, 'lawyers').getByText('Waiting for approval').waitFor();
 
     // The broker sees the pick in the clients list and approves it.
-    const [brokerContext, broker] = await open(browser, t, BROKER, '/dashboard');
+    const [brokerContext, broker] = await openAs(browser, t, BROKER, '/dashboard');
     await clientRow(broker).getByRole('link', { name: 'Lawyer added' }).click();
     await broker.waitForURL(/\/client\/[0-9a-f-]+\/lawyer\/selected$/);
     await broker.getByText('Waiting for your approval').waitFor();
@@ -131,11 +115,11 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
   }, 120000);
 
   it('the broker filters appraisers, requests quotes from two, assigns one and approves; the customer sees the appraiser', async () => {
-    const [customerContext, customer] = await open(browser, t, CUSTOMER, '/roadmap');
+    const [customerContext, customer] = await openAs(browser, t, CUSTOMER, '/roadmap');
     await step(customer, 'appraisers').getByText('The appraiser has not been added yet').waitFor();
     await step(customer, 'appraisers').getByText('Please wait for the appraiser to be added').waitFor();
 
-    const [brokerContext, broker] = await open(browser, t, BROKER, '/dashboard');
+    const [brokerContext, broker] = await openAs(browser, t, BROKER, '/dashboard');
     await clientRow(broker).getByRole('link', { name: 'Assign Appraiser' }).click();
     await broker.waitForURL(/\/appraiser\/dashboard$/);
     await broker.getByRole('heading', { name: 'Please, add an appraiser' }).waitFor();
@@ -206,7 +190,15 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
     await broker.getByRole('button', { name: 'Assign appraiser' }).click();
     await broker.waitForURL(/\/appraiser\/details$/);
     await broker.getByText('Client details').waitFor();
-    await broker.getByRole('textbox', { name: 'Expected value' }).fill('650000');
+    // The form starts from what the quote request to this appraiser said.
+    const expectedValue = broker.getByRole('textbox', { name: 'Expected value' });
+    await eventually(async () => expect(await expectedValue.inputValue()).toBe('$650,000'));
+    await expect(
+      broker.getByRole('textbox', { name: 'Expected completion date' }).inputValue(),
+    ).resolves.toBe('2027-01-15');
+    await expect(broker.getByRole('textbox', { name: 'Notes' }).inputValue()).resolves.toBe(
+      'Keys with the listing agent.',
+    );
     await broker.getByRole('textbox', { name: 'Expected completion date' }).fill('2027-02-01');
     await broker.getByRole('combobox', { name: 'Access details' }).click();
     await broker.getByRole('option', { name: 'Lockbox' }).click();
@@ -239,7 +231,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
   }, 150000);
 
   it('shows the congratulation banner once the broker completes every step', async () => {
-    const [customerContext, customer] = await open(browser, t, CUSTOMER, '/roadmap');
+    const [customerContext, customer] = await openAs(browser, t, CUSTOMER, '/roadmap');
     const banner = customer.getByText('Congratulations Emma! Your file to ready for funding!', {
       exact: true,
     });
@@ -267,7 +259,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
       .getByText('Please check your email and sign all required documents')
       .waitFor();
 
-    const [brokerContext, broker] = await open(browser, t, BROKER, '/dashboard');
+    const [brokerContext, broker] = await openAs(browser, t, BROKER, '/dashboard');
     await broker.goto(`${t.url}/client/${clientId}`);
     await broker.getByRole('switch', { name: 'Sign documents completed' }).click();
     await confirmDialog(broker, 'Are you sure to change client step state?');

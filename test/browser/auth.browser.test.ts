@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { RESET_PATH, textedPassword } from '../support/accounts.js';
 import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { FORM_FIELD } from '../support/world.js';
 
 const PASSWORD = 'Demo#2026pass';
+const REFRESH_PATH = '/auth/api/v3/auth/token/refresh/';
+
+/** What a first visit to a page (an empty cache) asked for and logged. */
+interface FirstLoad {
+  requests: string[];
+  /** File names of the scripts loaded. */
+  scripts: string[];
+  consoleErrors: string[];
+  landedOn: string;
+}
 
 describeInBrowser('signing in through the browser', () => {
   let t: TestApp;
@@ -18,6 +29,72 @@ describeInBrowser('signing in through the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+  });
+
+  async function firstLoad(path: string, context?: BrowserContext): Promise<FirstLoad> {
+    const own = context ?? (await browser.newContext());
+    const page = await own.newPage();
+    const visit: FirstLoad = { requests: [], scripts: [], consoleErrors: [], landedOn: '' };
+    page.on('request', (request) => {
+      const requested = new URL(request.url()).pathname;
+      visit.requests.push(requested);
+      if (request.resourceType() === 'script') visit.scripts.push(requested.split('/').pop()!);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') visit.consoleErrors.push(message.text());
+    });
+    await page.goto(`${t.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    visit.landedOn = new URL(page.url()).pathname;
+    await own.close();
+    return visit;
+  }
+
+  /** A new context holding the demo customer's session cookie, its cache still empty. */
+  async function customerSession(): Promise<BrowserContext> {
+    const signing = await browser.newContext();
+    const page = await signing.newPage();
+    await page.goto(`${t.url}/auth`);
+    await signIn(page, '4165550103', PASSWORD);
+    await page.waitForURL(`${t.url}/roadmap`);
+    const state = await signing.storageState();
+    await signing.close();
+    return browser.newContext({ storageState: state });
+  }
+
+  it('sends no token refresh and logs no error for a visitor who never signed in', async () => {
+    for (const path of ['/', '/auth', '/dashboard']) {
+      const visit = await firstLoad(path);
+      expect(visit.requests).not.toContain(REFRESH_PATH);
+      expect([path, visit.consoleErrors]).toEqual([path, []]);
+    }
+  });
+
+  it('loads no staff or customer code on the public pages and the sign-in pages', async () => {
+    for (const path of ['/', '/contacts', '/auth', '/auth/reset']) {
+      const visit = await firstLoad(path);
+      expect(visit.landedOn).toBe(path);
+      expect([path, visit.scripts.filter((name) => /^(staff|customer)/.test(name))]).toEqual([path, []]);
+    }
+  });
+
+  it("loads the customer's roadmap and upload page without staff code", async () => {
+    const customer = await t.login(PHONES.customer);
+    const me = await t.http().get('/core/api/v3/customers/me/').set(bearer(customer.access));
+    const broker = await t.login(PHONES.broker);
+    const form = await t
+      .http()
+      .post('/core/api/v3/forms/')
+      .set(bearer(broker.access))
+      .send({ customer_id: me.body.data.id, fields: [FORM_FIELD] });
+    const uploadPath = `/form/${form.body.data.code}/`;
+    for (const path of ['/roadmap', uploadPath]) {
+      const visit = await firstLoad(path, await customerSession());
+      expect(visit.landedOn).toBe(path);
+      expect(visit.scripts.some((name) => name.startsWith('customer'))).toBe(true);
+      expect([path, visit.scripts.filter((name) => name.startsWith('staff'))]).toEqual([path, []]);
+      expect([path, visit.consoleErrors]).toEqual([path, []]);
+    }
   });
 
   it.each([

@@ -49,7 +49,7 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await choose(assistant, assistant.locator('body'), 'Status', 'All statuses');
     await assistant.getByRole('textbox', { name: 'Search clients' }).fill('Martin');
     await assistant.getByRole('textbox', { name: 'Search clients' }).press('Enter');
-    await assistant.getByText('No clients yet.').waitFor();
+    await assistant.getByText('No client matches “Martin”.').waitFor();
 
     // Create: the form refuses an incomplete client, then saves a complete one.
     await broker.getByRole('button', { name: 'Create new client' }).click();
@@ -112,7 +112,10 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await folder.getByRole('button', { name: 'Cancel' }).click();
     await toast(broker, 'The changes were not saved.').waitFor();
     await folder.waitFor({ state: 'detached' });
+    // Esc with the change still typed asks before dropping it.
     await broker.keyboard.press('Escape');
+    const leave = broker.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Leave' }).click();
     await edit.waitFor({ state: 'detached' });
     await row(broker).getByText('FX-2026-01').waitFor();
 
@@ -157,10 +160,12 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await confirm.getByText('+1 416 555 0199', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete client' }).click();
     await toast(broker, `Client ${CLIENT} has been permanently deleted`).waitFor();
-    await broker.getByText('No clients yet.').waitFor();
+    await broker.getByText('No client matches “Martin”.').waitFor();
 
-    // And the assistant's list empties without a reload.
-    await assistant.getByText('No clients yet.').waitFor();
+    // And the assistant's list empties without a reload; clearing the search shows the other clients.
+    await assistant.getByText('No client matches “Martin”.').waitFor();
+    await assistant.getByRole('button', { name: 'Clear the search' }).last().click();
+    await assistant.getByTestId('client-row').first().waitFor();
 
     await brokerContext.close();
     await assistantContext.close();

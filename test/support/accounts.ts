@@ -24,7 +24,7 @@ export async function textedPassword(t: TestApp, phoneNumber: string, nth = 1): 
     const texts = t.outbox.delivered.filter(
       (d) => d.to === `+${phoneNumber}` && d.subject === 'New password',
     );
-    const password = texts[nth - 1] && /password is (\S+)\./.exec(texts[nth - 1].text)?.[1];
+    const password = texts[nth - 1] && /\n(\S+)$/.exec(texts[nth - 1].text)?.[1];
     if (!password) throw new Error(`no new-password text number ${nth} to +${phoneNumber} yet`);
     return password;
   });
@@ -54,7 +54,7 @@ export async function signInNewClient(
     if (!found) throw new Error('no welcome text yet');
     return found;
   });
-  const password = /password (\S+)$/.exec(welcome.text)![1];
+  const password = /\n(\S+)$/.exec(welcome.text)![1];
   return { customerId: created.body.data.id, tokens: await t.login(phoneNumber, password) };
 }
 

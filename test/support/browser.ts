@@ -1,10 +1,16 @@
-import { describe } from '@jest/globals';
+import { describe, jest } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 export const HAS_CLIENT_BUILD = existsSync('dist/client/index.html');
+
+/**
+ * A browser test walks a whole flow (several pages, sign-ins that hash passwords), and on a fresh machine
+ * the first Chromium start also builds its font cache; this bounds a hung test, it does not time one.
+ */
+const BROWSER_TEST_TIMEOUT_MS = 90_000;
 
 /** `describe` when Chromium and the built client are there; otherwise the suite is skipped and says why. */
 export function describeInBrowser(name: string, body: () => void): void {
@@ -16,6 +22,7 @@ export function describeInBrowser(name: string, body: () => void): void {
     describe.skip(name, body);
     return;
   }
+  jest.setTimeout(BROWSER_TEST_TIMEOUT_MS);
   describe(name, body);
 }
 

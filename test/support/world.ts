@@ -110,6 +110,24 @@ export async function createClient(
   return { id: answer.body.data.id, userId: answer.body.data.user.id, typedId: answer.body.data.typed_id };
 }
 
+/** A new broker on the team, for routes that change or retire the staff member they act on. */
+async function inviteBroker(w: Pick<World, 't' | 'tokens'>): Promise<string> {
+  const phone = String(nextPhone++);
+  const answer = await w.t
+    .http()
+    .post('/core/api/v3/team/')
+    .set(bearer(w.tokens.principal))
+    .send({
+      first_name: 'Spare',
+      last_name: 'Broker',
+      email: `broker.${phone}@example.com`,
+      phone_number: phone,
+      role: 'broker',
+    });
+  if (answer.status !== 201) throw new Error(`inviting a broker failed: ${answer.status} ${answer.text}`);
+  return answer.body.data.id;
+}
+
 async function createForm(w: Pick<World, 't' | 'tokens'>, customerId: string): Promise<string> {
   const answer = await w.t
     .http()
@@ -398,9 +416,35 @@ const C = '/core/api/v3';
 
 const STEPS = ['application', 'uploads', 'lawyers', 'appraisers', 'sign_documents'];
 
+const checkedFiles = new Map<string, Promise<void>>();
+
+/** Marks a side's file checked (sent again if a preview recorded on it meanwhile). */
+async function checkFile(w: World, side: Side): Promise<void> {
+  const { code, fileId } = w.sides[side];
+  for (let attempt = 1; ; attempt++) {
+    const answer = await w.t
+      .http()
+      .patch(`${C}/forms/${code}/files/batch/`)
+      .set(bearer(w.tokens.principal))
+      .send([{ id: fileId, status: 'checked' }]);
+    if (answer.status === 200) return;
+    if (answer.status !== 409 || attempt >= 5)
+      throw new Error(`checking a file failed: ${answer.status} ${answer.text}`);
+  }
+}
+
 export const ROUTE_NOTES: Record<string, RouteNote> = {
   [`POST /auth/api/v3/auth/token/revoke/`]: { freshSession: true },
   [`POST /auth/api/v3/auth/token/refresh/`]: { ownCredential: 'the refresh cookie' },
+  [`POST /events/api/v3/sms/status/`]: { ownCredential: "the carrier's signature" },
+  [`PATCH ${C}/team/:id/`]: { fresh: async (w) => ({ id: await inviteBroker(w) }) },
+  [`POST ${C}/team/:id/deactivate/`]: { fresh: async (w) => ({ id: await inviteBroker(w) }) },
+  [`POST ${C}/team/:id/reactivate/`]: { fresh: async (w) => ({ id: await inviteBroker(w) }) },
+  [`DELETE ${C}/team/:id/second_factor/`]: { fresh: async (w) => ({ id: await inviteBroker(w) }) },
+  [`POST ${C}/team/:id/reassign/`]: {
+    fresh: async (w) => ({ id: await inviteBroker(w) }),
+    validBody: (_o, w) => ({ to: w.staff.principal }),
+  },
   [`GET ${C}/forms/`]: { query: 'customer_id=:customerId', objectIgnoredFor: ['customer'] },
   [`GET /events/api/v3/events/`]: { query: 'rel_type=User&rel_id=:userId&offset=0&limit=100' },
   [`POST ${C}/forms/`]: {
@@ -412,6 +456,15 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     fresh: async (w, side) => {
       const client = await createClient(w, w.sides[side].brokerId);
       return { code: await createForm(w, client.id) };
+    },
+  },
+  // A package needs a checked file: the side's file is marked checked once, before its first case.
+  [`GET ${C}/customers/:id/lender_package/`]: {
+    fresh: async (w, side) => {
+      const key = `${w.sides[side].fileId}`;
+      if (!checkedFiles.has(key)) checkedFiles.set(key, checkFile(w, side));
+      await checkedFiles.get(key);
+      return {};
     },
   },
   [`POST ${C}/customers/:id/notify/`]: { validBody: () => ({ notify_type: 'form_sent' }) },

@@ -1,61 +1,77 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { onDomainEvent, type DomainEvent } from './socket';
+import { ownChanges, type OwnChanges } from './own-changes';
+import { isRefreshed, planRefresh } from './refresh-plan';
+import { onDomainEvent, onReconnect, type DomainEvent } from './socket';
 
 export type { DomainEvent } from './socket';
 
-/** Which events a rule reacts to: an exact type ('customer.created'), a prefix ('customer.*'), a list or a test. */
-export type DomainEventMatcher = string | string[] | RegExp | ((event: DomainEvent) => boolean);
+/** The pushes of one command come together; a short wait lets them refresh each read once. */
+export const PUSH_BATCH_MS = 50;
 
-export interface InvalidationRule {
-  match: DomainEventMatcher;
-  /** The query keys to invalidate; a function can pick keys from the event (customer id, stream id). */
-  queryKeys: QueryKey[] | ((event: DomainEvent) => QueryKey[]);
-}
+/** Which events a listener reacts to: an exact type ('comment.added'), a prefix ('comment.*') or a list. */
+export type DomainEventMatcher = string | string[];
 
 export function matchesDomainEvent(matcher: DomainEventMatcher, event: DomainEvent): boolean {
-  if (typeof matcher === 'function') return matcher(event);
-  if (matcher instanceof RegExp) return matcher.test(event.type);
   const patterns = Array.isArray(matcher) ? matcher : [matcher];
   return patterns.some((pattern) =>
     pattern.endsWith('*') ? event.type.startsWith(pattern.slice(0, -1)) : event.type === pattern,
   );
 }
 
-function keysOf(rule: InvalidationRule, event: DomainEvent): QueryKey[] {
-  return typeof rule.queryKeys === 'function' ? rule.queryKeys(event) : rule.queryKeys;
-}
-
 /**
- * Rules that hold for the whole application, applied while signed in (see DomainEventsBridge).
- * Features add theirs at module load: `registerInvalidationRule({ match: 'note.*', queryKeys: [['notes']] })`.
+ * Calls the handler for every change another person (or another tab) made, optionally only the matching
+ * ones, while mounted. This tab's own changes are left out: its commands' answers hold them.
  */
-const globalRules: InvalidationRule[] = [];
-
-export function registerInvalidationRule(rule: InvalidationRule): () => void {
-  globalRules.push(rule);
-  return () => {
-    const index = globalRules.indexOf(rule);
-    if (index >= 0) globalRules.splice(index, 1);
-  };
-}
-
-export function invalidationKeysFor(event: DomainEvent, rules: InvalidationRule[] = globalRules): QueryKey[] {
-  return rules.filter((rule) => matchesDomainEvent(rule.match, event)).flatMap((rule) => keysOf(rule, event));
-}
-
-/** Calls the handler for every domain event (optionally only the matching ones) while mounted. */
 export function useDomainEvents(handler: (event: DomainEvent) => void, match?: DomainEventMatcher): void {
   const onEvent = useEffectEvent((event: DomainEvent) => {
+    if (ownChanges.of(event)) return;
     if (!match || matchesDomainEvent(match, event)) handler(event);
   });
   useEffect(() => onDomainEvent((event) => onEvent(event)), []);
 }
 
-/** Applies the registered application-wide rules. */
+/** Refreshes what the pushes of a short stretch make stale, in one pass over the cache. */
+export function batchRefresh(
+  queryClient: QueryClient,
+  own: OwnChanges = ownChanges,
+): { add: (event: DomainEvent) => void; stop: () => void } {
+  let batch: DomainEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    const targets = planRefresh(batch, (event) => own.of(event));
+    batch = [];
+    if (targets.length)
+      void queryClient.invalidateQueries({ predicate: (query) => isRefreshed(query.queryKey, targets) });
+  };
+  return {
+    add(event) {
+      batch.push(event);
+      timer ??= setTimeout(flush, PUSH_BATCH_MS);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      batch = [];
+    },
+  };
+}
+
+/**
+ * While signed in: each push refreshes the reads the refresh table names for its type, and after a
+ * dropped connection every read is refreshed, since pushes sent meanwhile were lost.
+ */
 export function useGlobalDomainEventInvalidation(): void {
   const queryClient = useQueryClient();
-  useDomainEvents((event) => {
-    for (const key of invalidationKeysFor(event)) void queryClient.invalidateQueries({ queryKey: key });
-  });
+  useEffect(() => {
+    const batch = batchRefresh(queryClient);
+    const stopEvents = onDomainEvent(batch.add);
+    const stopReconnects = onReconnect(() => void queryClient.invalidateQueries());
+    return () => {
+      stopEvents();
+      stopReconnects();
+      batch.stop();
+    };
+  }, [queryClient]);
 }

@@ -52,7 +52,7 @@ globals.fetch = async (input: string, init: RequestInit = {}) => {
   return new Response(body === undefined ? null : JSON.stringify(body), { status });
 };
 
-const { api, onSessionExpired, refreshTokens, request } = await import('./http');
+const { api, onSecondFactorSetupRequired, onSessionExpired, refreshTokens, request } = await import('./http');
 const { ApiError, errorText } = await import('./errors');
 const { clearTokens, getAccessToken, setTokens } = await import('./tokens');
 
@@ -120,8 +120,11 @@ describe('HTTP client', () => {
     expect(calls[1].headers.get('Authorization')).toBeNull();
     expect(calls[2].headers.get('Authorization')).toBe('Bearer access-2');
     expect(getAccessToken()).toBe('access-2');
-    // Nothing a script could read later: no storage holds a token.
-    expect(localStorage.length + sessionStorage.length).toBe(0);
+    // Nothing a script could read later: no storage holds a token (the mark that a session may exist is none).
+    const stored = [localStorage, sessionStorage].flatMap((storage) =>
+      Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index) ?? '') ?? ''),
+    );
+    expect(stored.filter((value) => value.includes('access'))).toEqual([]);
   });
 
   it('shares one refresh between concurrent requests', async () => {
@@ -193,6 +196,24 @@ describe('HTTP client', () => {
     });
     await expect(api.core.get('/x/')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect(calls).toHaveLength(1);
+    expect(getAccessToken()).toBe('access-1');
+  });
+
+  it('tells when a request was refused until two-factor sign-in is set up, keeping the session', async () => {
+    setTokens({ access: 'access-1' });
+    let told = 0;
+    const stop = onSecondFactorSetupRequired(() => {
+      told += 1;
+    });
+    responder = () => ({
+      status: 403,
+      body: { errors: [{ code: 'second_factor_setup_required', description: 'Set it up first' }] },
+    });
+    await expect(api.core.get('/x/')).rejects.toMatchObject({ status: 403 });
+    responder = () => ({ status: 403, body: { errors: [{ code: 'forbidden' }] } });
+    await expect(api.core.get('/x/')).rejects.toMatchObject({ status: 403 });
+    stop();
+    expect(told).toBe(1);
     expect(getAccessToken()).toBe('access-1');
   });
 });

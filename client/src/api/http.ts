@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { ownChanges } from './own-changes';
 import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
 
 export const API_BASES = {
@@ -34,7 +35,14 @@ export interface RequestOptions {
    * their 401 is an answer, not an expired token.
    */
   auth?: boolean;
+  /**
+   * The id the server writes on the events this request causes (X-Request-Id), so this browser knows
+   * their pushes as its own. A command sent without one gets a new one.
+   */
+  requestId?: string;
 }
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 export function buildUrl(service: Service, path: string, query?: Query): string {
   const url = API_BASES[service] + (path.startsWith('/') ? path : `/${path}`);
@@ -68,6 +76,7 @@ async function send<T>(
 ): Promise<Envelope<T>> {
   const headers = new Headers({ Accept: 'application/json' });
   if (access) headers.set('Authorization', `Bearer ${access}`);
+  if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -118,6 +127,16 @@ export function expireSession(): void {
   expiredListeners.forEach((listener) => listener());
 }
 
+/** The server's refusal of every page but enrolment, to staff the brokerage requires a second factor of. */
+export const SECOND_FACTOR_SETUP_REQUIRED = 'second_factor_setup_required';
+const setupRequiredListeners = new Set<() => void>();
+
+/** Called when a request was refused until the user sets up two-factor sign-in (the rule came in meanwhile). */
+export function onSecondFactorSetupRequired(listener: () => void): () => void {
+  setupRequiredListeners.add(listener);
+  return () => setupRequiredListeners.delete(listener);
+}
+
 /** A refusal from the server, as opposed to no answer at all (the network), which may pass. */
 function isAnswered(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status !== 0;
@@ -162,12 +181,19 @@ export function refreshTokens(): Promise<Tokens> {
 /**
  * A request with the session: the Bearer token is attached, and on a token error the token is renewed
  * once and the request retried once. When renewal fails the token is removed and the session expires.
+ * A command (any method but GET) carries a request id, so its pushes are known as this browser's own.
  */
-export async function request<T>(
+export function request<T>(
   service: Service,
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+  const isCommand = (options.method ?? 'GET') !== 'GET';
+  if (!isCommand || options.requestId) return authorised<T>(service, path, options);
+  return ownChanges.send([], (requestId) => authorised<T>(service, path, { ...options, requestId }));
+}
+
+async function authorised<T>(service: Service, path: string, options: RequestOptions): Promise<Envelope<T>> {
   if (options.auth === false) return send<T>(service, path, options, null);
 
   // A reload or a new tab has no access token yet: the cookie may still hold the session.
@@ -177,6 +203,8 @@ export async function request<T>(
   try {
     return await send<T>(service, path, options, used);
   } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.code === SECOND_FACTOR_SETUP_REQUIRED)
+      setupRequiredListeners.forEach((listener) => listener());
     if (!isTokenError(error)) throw error;
     const current = getAccessToken();
     if (!current || current === used) await renewOrExpire();

@@ -16,25 +16,12 @@ interface ClientToServerEvents {}
 
 type DomainEventHandler = (event: DomainEvent) => void;
 
-/** A local event, not from the server: the connection came back after a drop. */
-export const SOCKET_RECONNECTED = 'socket.reconnected';
-
-function reconnectedEvent(): DomainEvent {
-  return {
-    position: 0,
-    type: SOCKET_RECONNECTED,
-    stream_type: 'socket',
-    stream_id: '',
-    customer_id: null,
-    created: new Date().toISOString(),
-  };
-}
-
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let stopWatchingTokens: (() => void) | null = null;
 /** Refreshes tried since the last successful connection: one per rejection streak, not a loop. */
 let refreshAttempts = 0;
 const handlers = new Set<DomainEventHandler>();
+const reconnectHandlers = new Set<() => void>();
 
 /** Opens the connection to the same origin, authenticated with the current access token. */
 export function connectSocket(): void {
@@ -50,7 +37,7 @@ export function connectSocket(): void {
   created.on('connect', () => {
     refreshAttempts = 0;
     // Pushes sent while the connection was down are lost: tell listeners to read their data again.
-    if (connectedBefore) handlers.forEach((handler) => handler(reconnectedEvent()));
+    if (connectedBefore) reconnectHandlers.forEach((handler) => handler());
     connectedBefore = true;
   });
   created.on('domain-event', (event) => {
@@ -72,9 +59,11 @@ export function connectSocket(): void {
   stopWatchingTokens = onTokensChange((tokens) => {
     if (!tokens) {
       disconnectSocket();
-    } else if (socket === created) {
-      // Reconnect so the server sees the fresh token.
-      created.disconnect().connect();
+    } else if (socket === created && !created.connected && !created.active) {
+      // A socket refused for its old token connects with the new one. A connected socket stays connected:
+      // the server checks the token when a socket connects and closes it when its session ends, and a
+      // reconnect at every renewal would drop pushes and make every read refresh.
+      created.connect();
     }
   });
 }
@@ -107,4 +96,10 @@ export function disconnectSocket(): void {
 export function onDomainEvent(handler: DomainEventHandler): () => void {
   handlers.add(handler);
   return () => handlers.delete(handler);
+}
+
+/** Called each time the connection comes back after a drop: pushes sent meanwhile were lost. */
+export function onReconnect(handler: () => void): () => void {
+  reconnectHandlers.add(handler);
+  return () => reconnectHandlers.delete(handler);
 }

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { connectSocket, disconnectSocket } from '../api/socket';
-import { useGlobalDomainEventInvalidation } from '../api/domain-events';
 import { fullName, SessionContext } from '../features/auth/session';
 import { closeAllPopups } from '../ui/popups';
 import { toast, toastError } from '../ui/toast';
@@ -41,19 +39,14 @@ function useSessionReports() {
   }, [session, navigate, onPrivatePage, pathname]);
 }
 
-/** Live updates: the socket is connected only while signed in. */
-function useRealtime() {
-  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
-  useEffect(() => {
-    if (signedIn) connectSocket();
-    else disconnectSocket();
-  }, [signedIn]);
-  useEffect(() => () => disconnectSocket(), []);
-  useGlobalDomainEventInvalidation();
-}
+const LiveUpdates = lazy(() => import('./LiveUpdates').then((module) => ({ default: module.LiveUpdates })));
 
 export function SessionEffects() {
   useSessionReports();
-  useRealtime();
-  return null;
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <LiveUpdates />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,11 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import type { UserRole } from '@machines/session.machine';
-import { useCurrentUser, useMustChangePassword, useSessionStatus } from '../features/auth/session';
+import {
+  useCurrentUser,
+  useMustChangePassword,
+  useMustEnrolSecondFactor,
+  useSessionStatus,
+} from '../features/auth/session';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { ROUTES, roleHome, safeRedirect } from './routes';
 
@@ -15,6 +20,7 @@ export interface PrivateRouteProps {
  * The access guard of private routes:
  * - no session: to login (with ?redirect= for the customer form route);
  * - require_change_password: to the password-change route;
+ * - staff without a second factor the brokerage requires: to its enrolment;
  * - a role the route does not permit: to the role's home route.
  * A session still being restored (token refresh, loading the user) shows a loader first.
  */
@@ -22,6 +28,7 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
   const status = useSessionStatus();
   const user = useCurrentUser();
   const mustChangePassword = useMustChangePassword();
+  const mustEnrolSecondFactor = useMustEnrolSecondFactor();
   const location = useLocation();
 
   if (status === 'restoring' || status === 'signingIn') return <FullPageLoader />;
@@ -35,6 +42,10 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
 
   if (mustChangePassword && location.pathname !== ROUTES.RouteAuthCustomerPasswordChange) {
     return <Navigate to={ROUTES.RouteAuthCustomerPasswordChange} replace />;
+  }
+
+  if (mustEnrolSecondFactor && location.pathname !== ROUTES.RouteSecondFactorSetup) {
+    return <Navigate to={ROUTES.RouteSecondFactorSetup} replace />;
   }
 
   if (roles !== 'all' && !roles.some((role) => role === user.role)) {

@@ -1,10 +1,12 @@
 import { useLocalStorage } from '@mantine/hooks';
 
 /**
- * State remembered across sessions in localStorage (list filters, page numbers, selections).
- * Every key gets the same prefix, so logout can remove all of it at once.
+ * State remembered in localStorage (page numbers, selections). Every key gets the same prefix, so logout
+ * can remove all of it at once. What a user keeps across sessions on this device (the clients list's
+ * filters) is kept under that user's own prefix, which logout leaves.
  */
 const PREFIX = 'homeward.state.';
+const USER_PREFIX = 'homeward.user.';
 
 export function persistedKey(key: string): string {
   return PREFIX + key;
@@ -13,6 +15,15 @@ export function persistedKey(key: string): string {
 /** useState that survives reloads: `const [page, setPage] = usePersistedState('clients.page', 1)`. */
 export function usePersistedState<T>(key: string, defaultValue: T) {
   return useLocalStorage<T>({ key: persistedKey(key), defaultValue, getInitialValueInEffect: false });
+}
+
+/** useState kept for one user on this device across sessions: logout keeps it, another user has their own. */
+export function useUserPersistedState<T>(userId: string | number | undefined, key: string, defaultValue: T) {
+  return useLocalStorage<T>({
+    key: `${USER_PREFIX}${userId ?? 'none'}.${key}`,
+    defaultValue,
+    getInitialValueInEffect: false,
+  });
 }
 
 export function readPersistedState<T>(key: string, fallback: T): T {
@@ -24,7 +35,7 @@ export function readPersistedState<T>(key: string, fallback: T): T {
   }
 }
 
-/** Removes every remembered value (on logout). */
+/** Removes every remembered value but what is kept per user (on logout). */
 export function clearPersistedState(): void {
   try {
     const keys: string[] = [];

@@ -1,50 +1,29 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { CustomerAppraisersSelectedPage } from '../pages/appraiser/CustomerAppraisersSelectedPage';
-import { LoginPage } from '../pages/auth/LoginPage';
-import { PasswordCreatePage } from '../pages/auth/PasswordCreatePage';
-import { PasswordResetPage } from '../pages/auth/PasswordResetPage';
-import {
-  ClientFormCreatePage,
-  ClientDocumentsPage,
-  ClientFormSecretEditPage,
-} from '../pages/client/ClientFormPages';
-import { ClientOverviewPage, ClientPage } from '../pages/client/ClientPage';
-import { EventLogPage } from '../pages/client/EventLogPage';
-import {
-  StaffAppraisersAddDetailsPage,
-  StaffAppraisersDashboardPage,
-  StaffAppraisersQuoteRequestPage,
-  StaffAppraisersSelectedPage,
-} from '../pages/client/StaffAppraiserPages';
-import {
-  StaffLawyerSelectedPage,
-  StaffLawyerStepAddPage,
-  StaffLawyerStepDetailsPage,
-} from '../pages/client/StaffLawyerPages';
-import { ClientFormEditPage } from '../pages/client-form/ClientFormEditPage';
-import { ClientFormUploadPage } from '../pages/client-form/ClientFormUploadPage';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { RoadmapPage } from '../pages/roadmap/RoadmapPage';
-import { UserFormUploadPage } from '../pages/form/UserFormUploadPage';
-import {
-  CustomerLawyerSelectedPage,
-  CustomerLawyerStepAddPage,
-  CustomerLawyerStepDetailsPage,
-} from '../pages/lawyer/CustomerLawyerPages';
-import { ContactsPage } from '../pages/public/ContactsPage';
 import { HomePage } from '../pages/public/HomePage';
-import { JoinPage } from '../pages/public/JoinPage';
-import { LegalInformationPage } from '../pages/public/LegalInformationPage';
-import { NotFoundPage } from '../pages/public/NotFoundPage';
-import { PrivacyPolicyPage } from '../pages/public/PrivacyPolicyPage';
+import { FullPageLoader } from '../ui/FullPageLoader';
 import { GuestOnlyRoute, PrivateRoute } from './guard';
-import { CustomerLayout } from './layout/CustomerLayout';
 import { PublicLayout } from './layout/PublicLayout';
-import { StaffLayout } from './layout/StaffLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { CUSTOMER, STAFF } from './routes';
 import type { RouteHandle } from './SessionEffects';
+
+/**
+ * A route whose component is one export of an area module. Each area is a chunk of its own that is loaded
+ * with its first page: the home page carries only itself and the shell, and the public and sign-in pages
+ * no staff or customer code.
+ */
+function inArea<Area extends Record<string, ComponentType>>(load: () => Promise<Area>) {
+  return (name: keyof Area) => async () => ({ Component: (await load())[name] });
+}
+
+const publicInfo = inArea(() => import('./areas/public-info'));
+const signIn = inArea(() => import('./areas/sign-in'));
+const staff = inArea(() => import('./areas/staff'));
+const customer = inArea(() => import('./areas/customer'));
+const customerUpload = inArea(() => import('./areas/customer-upload'));
+const customerChoices = inArea(() => import('./areas/customer-choices'));
 
 const privateHandle: RouteHandle = { private: true };
 
@@ -53,15 +32,21 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the area of the first page opened is loading.
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { id: 'RouteHome', path: '/', element: <HomePage /> },
-          { id: 'RoutePublicJoin', path: '/join', element: <JoinPage /> },
-          { id: 'RoutePublicContacts', path: '/contacts', element: <ContactsPage /> },
-          { id: 'RoutePublicLegalPrivacyPolicy', path: '/privacy', element: <PrivacyPolicyPage /> },
-          { id: 'PagePublicLegalInformation', path: '/legal-information', element: <LegalInformationPage /> },
+          { id: 'RoutePublicJoin', path: '/join', lazy: publicInfo('JoinPage') },
+          { id: 'RoutePublicContacts', path: '/contacts', lazy: publicInfo('ContactsPage') },
+          { id: 'RoutePublicLegalPrivacyPolicy', path: '/privacy', lazy: publicInfo('PrivacyPolicyPage') },
+          {
+            id: 'PagePublicLegalInformation',
+            path: '/legal-information',
+            lazy: publicInfo('LegalInformationPage'),
+          },
           {
             id: 'RouteAuth',
             path: '/auth',
@@ -69,8 +54,8 @@ export const routes: RouteObject[] = [
               {
                 element: <GuestOnlyRoute />,
                 children: [
-                  { id: 'RouteAuthLogin', index: true, element: <LoginPage /> },
-                  { id: 'RouteAuthPasswordReset', path: 'reset', element: <PasswordResetPage /> },
+                  { id: 'RouteAuthLogin', index: true, lazy: signIn('LoginPage') },
+                  { id: 'RouteAuthPasswordReset', path: 'reset', lazy: signIn('PasswordResetPage') },
                 ],
               },
               {
@@ -80,13 +65,24 @@ export const routes: RouteObject[] = [
                   {
                     id: 'RouteAuthCustomerPasswordChange',
                     path: 'change-password',
-                    element: <PasswordCreatePage />,
+                    lazy: signIn('PasswordCreatePage'),
                   },
                 ],
               },
             ],
           },
-          { id: 'RouteNotFound', path: '*', element: <NotFoundPage /> },
+          {
+            element: <PrivateRoute roles={STAFF} />,
+            handle: privateHandle,
+            children: [
+              {
+                id: 'RouteSecondFactorSetup',
+                path: '/second-factor',
+                lazy: signIn('SecondFactorSetupPage'),
+              },
+            ],
+          },
+          { id: 'RouteNotFound', path: '*', lazy: publicInfo('NotFoundPage') },
         ],
       },
       {
@@ -94,24 +90,35 @@ export const routes: RouteObject[] = [
         handle: privateHandle,
         children: [
           {
-            element: <StaffLayout />,
+            lazy: staff('StaffLayout'),
             children: [
-              { id: 'RouteDashboard', path: '/dashboard', element: <DashboardPage /> },
-              { id: 'RouteClientFormEdit', path: '/client-form-edit', element: <ClientFormEditPage /> },
-              { id: 'RouteClientFormUpload', path: '/client-form-upload', element: <ClientFormUploadPage /> },
+              { id: 'RouteDashboard', path: '/dashboard', lazy: staff('DashboardPage') },
+              { id: 'RouteTeam', path: '/team', lazy: staff('TeamPage') },
+              { id: 'RoutePipeline', path: '/pipeline', lazy: staff('PipelinePage') },
+              { id: 'RouteSettings', path: '/settings', lazy: staff('BrokerageSettingsPage') },
+              { id: 'RouteClientFormEdit', path: '/client-form-edit', lazy: staff('ClientFormEditPage') },
+              {
+                id: 'RouteClientFormUpload',
+                path: '/client-form-upload',
+                lazy: staff('ClientFormUploadPage'),
+              },
               {
                 id: 'RouteClient',
                 path: '/client/:clientID',
-                element: <ClientPage />,
+                lazy: staff('ClientPage'),
                 children: [
-                  { id: 'RouteClientOverview', index: true, element: <ClientOverviewPage /> },
-                  { id: 'RouteClientFormCreate', path: 'form/create', element: <ClientFormCreatePage /> },
+                  { id: 'RouteClientOverview', index: true, lazy: staff('ClientOverviewPage') },
+                  { id: 'RouteClientFormCreate', path: 'form/create', lazy: staff('ClientFormCreatePage') },
                   {
                     id: 'RouteClientFormSecretEdit',
                     path: 'form/:formSecret/edit',
-                    element: <ClientFormSecretEditPage />,
+                    lazy: staff('ClientFormSecretEditPage'),
                   },
-                  { id: 'RouteClientDocuments', path: 'form/:formSecret', element: <ClientDocumentsPage /> },
+                  {
+                    id: 'RouteClientDocuments',
+                    path: 'form/:formSecret',
+                    lazy: staff('ClientDocumentsPage'),
+                  },
                   {
                     path: 'lawyer',
                     children: [
@@ -119,13 +126,13 @@ export const routes: RouteObject[] = [
                       {
                         id: 'RouteStaffLawyerSelected',
                         path: 'selected',
-                        element: <StaffLawyerSelectedPage />,
+                        lazy: staff('StaffLawyerSelectedPage'),
                       },
-                      { id: 'RouteStaffLawyerStepAdd', path: 'add', element: <StaffLawyerStepAddPage /> },
+                      { id: 'RouteStaffLawyerStepAdd', path: 'add', lazy: staff('StaffLawyerStepAddPage') },
                       {
                         id: 'RouteStaffLawyerStepDetails',
                         path: 'details',
-                        element: <StaffLawyerStepDetailsPage />,
+                        lazy: staff('StaffLawyerStepDetailsPage'),
                       },
                     ],
                   },
@@ -135,26 +142,26 @@ export const routes: RouteObject[] = [
                       {
                         id: 'RouteStaffAppraisersSelected',
                         index: true,
-                        element: <StaffAppraisersSelectedPage />,
+                        lazy: staff('StaffAppraisersSelectedPage'),
                       },
                       {
                         id: 'RouteStaffAppraisersDashboard',
                         path: 'dashboard',
-                        element: <StaffAppraisersDashboardPage />,
+                        lazy: staff('StaffAppraisersDashboardPage'),
                       },
                       {
                         id: 'RouteStaffAppraisersQuoteRequest',
                         path: 'quote-request',
-                        element: <StaffAppraisersQuoteRequestPage />,
+                        lazy: staff('StaffAppraisersQuoteRequestPage'),
                       },
                       {
                         id: 'RouteStaffAppraisersAddDetails',
                         path: 'details',
-                        element: <StaffAppraisersAddDetailsPage />,
+                        lazy: staff('StaffAppraisersAddDetailsPage'),
                       },
                     ],
                   },
-                  { id: 'RouteEventLog', path: 'logs', element: <EventLogPage /> },
+                  { id: 'RouteEventLog', path: 'logs', lazy: staff('EventLogPage') },
                 ],
               },
             ],
@@ -166,9 +173,9 @@ export const routes: RouteObject[] = [
         handle: privateHandle,
         children: [
           {
-            element: <CustomerLayout />,
+            lazy: customer('CustomerLayout'),
             children: [
-              { id: 'RouteCustomerRoadmap', path: '/roadmap', element: <RoadmapPage /> },
+              { id: 'RouteCustomerRoadmap', path: '/roadmap', lazy: customer('RoadmapPage') },
               {
                 id: 'RouteCustomerLawyer',
                 path: '/lawyer',
@@ -177,13 +184,17 @@ export const routes: RouteObject[] = [
                   {
                     id: 'RouteCustomerLawyerSelected',
                     path: 'selected',
-                    element: <CustomerLawyerSelectedPage />,
+                    lazy: customerChoices('CustomerLawyerSelectedPage'),
                   },
-                  { id: 'RouteCustomerLawyerStepAdd', path: 'add', element: <CustomerLawyerStepAddPage /> },
+                  {
+                    id: 'RouteCustomerLawyerStepAdd',
+                    path: 'add',
+                    lazy: customerChoices('CustomerLawyerStepAddPage'),
+                  },
                   {
                     id: 'RouteCustomerLawyerStepDetails',
                     path: 'details',
-                    element: <CustomerLawyerStepDetailsPage />,
+                    lazy: customerChoices('CustomerLawyerStepDetailsPage'),
                   },
                 ],
               },
@@ -194,7 +205,7 @@ export const routes: RouteObject[] = [
                   {
                     id: 'RouteCustomerAppraisersSelected',
                     path: 'selected',
-                    element: <CustomerAppraisersSelectedPage />,
+                    lazy: customerChoices('CustomerAppraisersSelectedPage'),
                   },
                 ],
               },
@@ -207,9 +218,13 @@ export const routes: RouteObject[] = [
         handle: privateHandle,
         children: [
           {
-            element: <CustomerLayout />,
+            lazy: customer('CustomerLayout'),
             children: [
-              { id: 'RouteUserFormUpload', path: '/form/:formSecret', element: <UserFormUploadPage /> },
+              {
+                id: 'RouteUserFormUpload',
+                path: '/form/:formSecret',
+                lazy: customerUpload('UserFormUploadPage'),
+              },
             ],
           },
         ],

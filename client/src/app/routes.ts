@@ -13,8 +13,16 @@ export const ROUTES = {
   RouteAuthLogin: '/auth',
   RouteAuthPasswordReset: '/auth/reset',
   RouteAuthCustomerPasswordChange: '/auth/change-password',
+  /** Staff set up two-factor sign-in here when the brokerage requires it. */
+  RouteSecondFactorSetup: '/second-factor',
 
   RouteDashboard: '/dashboard',
+  /** Principal brokers manage the staff of the brokerage. */
+  RouteTeam: '/team',
+  /** Staff follow the brokerage's pipeline (a broker: their own clients). */
+  RoutePipeline: '/pipeline',
+  /** Principal brokers keep the brokerage's details. */
+  RouteSettings: '/settings',
   RouteClientFormEdit: '/client-form-edit',
   RouteClientFormUpload: '/client-form-upload',
   RouteClient: '/client/:clientID',

@@ -18,7 +18,7 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      placeholder="4165550100"
+      placeholder="e.g. 555 555 0123"
       {...props}
       leftSection={
         <Text size="sm" c="dimmed" fw={500}>

@@ -1,12 +1,7 @@
-import {
-  ModalsProvider,
-  modals,
-  type ContextModalProps,
-  type MantineModal,
-  type MantineModals,
-} from '@mantine/modals';
+import type { ContextModalProps, MantineModal, MantineModals, modals } from '@mantine/modals';
 import type { ModalProps } from '@mantine/core';
-import type { FC, ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type FC, type ReactNode } from 'react';
+import { dismissConfirmations, pendingConfirmations, subscribeConfirmations } from './confirm';
 
 /**
  * Popups open and close by name. The application declares them once (app/popups.tsx) with
@@ -34,8 +29,53 @@ export function definePopups<T extends Record<string, PopupDefinition>>(definiti
   return { definitions, components };
 }
 
+export type PopupComponents = ReturnType<typeof definePopups>['components'];
+
+/** What the loaded dialogs (PopupsHost.tsx) do with popups. */
+export interface PopupsHostApi {
+  open: (payload: Parameters<typeof modals.openContextModal>[0]) => void;
+  close: (name: string) => void;
+  closeAll: () => void;
+}
+
 const settingsByName = new Map<string, PopupSettings>();
 const openNames = new Set<string>();
+
+let host: PopupsHostApi | null = null;
+/** What was asked of the popups before their code had loaded, in order. */
+let queued: ((api: PopupsHostApi) => void)[] = [];
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+
+function withHost(action: (api: PopupsHostApi) => void): void {
+  if (host) return action(host);
+  queued.push(action);
+  if (hostWanted) return;
+  hostWanted = true;
+  hostListeners.forEach((listener) => listener());
+}
+
+function subscribeHostWanted(listener: () => void): () => void {
+  hostListeners.add(listener);
+  const unsubscribe = subscribeConfirmations(listener);
+  return () => {
+    hostListeners.delete(listener);
+    unsubscribe();
+  };
+}
+
+/** Called by the loaded dialogs once they listen; returns the detach for their unmount. */
+export function attachPopupsHost(api: PopupsHostApi): () => void {
+  host = api;
+  const waiting = queued;
+  queued = [];
+  waiting.forEach((action) => action(api));
+  return () => {
+    if (host === api) host = null;
+  };
+}
+
+const PopupsHost = lazy(() => import('./PopupsHost').then((module) => ({ default: module.PopupsHost })));
 
 export function PopupsProvider({
   popups,
@@ -47,19 +87,21 @@ export function PopupsProvider({
   for (const [name, definition] of Object.entries(popups.definitions)) {
     settingsByName.set(name, definition.settings ?? {});
   }
+  const wanted = useSyncExternalStore(
+    subscribeHostWanted,
+    () => hostWanted || pendingConfirmations().length > 0,
+  );
+  const [loaded, setLoaded] = useState(false);
+  if (wanted && !loaded) setLoaded(true);
   return (
-    <ModalsProvider
-      modals={popups.components}
-      labels={{ confirm: 'Yes', cancel: 'Cancel' }}
-      modalProps={{
-        centered: true,
-        radius: 'lg',
-        padding: 'lg',
-        styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-      }}
-    >
+    <>
+      {loaded && (
+        <Suspense fallback={null}>
+          <PopupsHost components={popups.components} />
+        </Suspense>
+      )}
       {children}
-    </ModalsProvider>
+    </>
   );
 }
 
@@ -79,26 +121,31 @@ export function openPopup<N extends PopupName>(
   if (openNames.has(name)) return;
   openNames.add(name);
   const { onClose, ...overrides } = settings ?? {};
-  modals.openContextModal({
-    ...settingsByName.get(name),
-    ...overrides,
-    modal: name,
-    modalId: name,
-    innerProps: (innerProps ?? {}) as InnerProps<N>,
-    onClose: () => {
-      openNames.delete(name);
-      onClose?.();
-    },
-  });
+  withHost((api) =>
+    api.open({
+      ...settingsByName.get(name),
+      ...overrides,
+      modal: name,
+      modalId: name,
+      innerProps: (innerProps ?? {}) as InnerProps<N>,
+      onClose: () => {
+        openNames.delete(name);
+        onClose?.();
+      },
+    }),
+  );
 }
 
 export function closePopup(name: PopupName): void {
-  modals.close(name);
   openNames.delete(name);
+  if (host) host.close(name);
+  else queued.push((api) => api.close(name));
 }
 
 /** Closes every popup and dialog (on logout). */
 export function closeAllPopups(): void {
-  modals.closeAll();
+  dismissConfirmations();
+  if (host) host.closeAll();
+  else queued = [];
   openNames.clear();
 }

@@ -1,5 +1,7 @@
+import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { errorText } from '../api/errors';
 
 /** Toast durations: short successes and lighter errors, and most others. */
@@ -15,9 +17,26 @@ const KINDS: Record<Kind, { color: string; icon: React.ReactNode; title?: string
   info: { color: 'petrol', icon: <IconInfoCircle size={18} /> },
 };
 
-function show(kind: Kind, message: string, duration: number): string {
+/** Error toasts still on screen: a success clears them, so no stale error sits beside it. */
+const shownErrors = new Set<string>();
+
+function show(kind: Kind, message: ReactNode, duration: number, title?: string): string {
   const { color, icon } = KINDS[kind];
-  return notifications.show({ message, color, icon, autoClose: duration, withBorder: true });
+  if (kind === 'success') {
+    shownErrors.forEach((id) => notifications.hide(id));
+    shownErrors.clear();
+  }
+  const id = notifications.show({
+    title,
+    message,
+    color,
+    icon,
+    autoClose: duration,
+    withBorder: true,
+    onClose: () => shownErrors.delete(id),
+  });
+  if (kind === 'error') shownErrors.add(id);
+  return id;
 }
 
 export const toast = {
@@ -34,4 +53,34 @@ export const toast = {
 /** An error toast from a failed call: the server's descriptions, one per line, or the fallback text. */
 export function toastError(error: unknown, fallback?: string, duration: number = TOAST_LONG): string {
   return show('error', errorText(error, fallback), duration);
+}
+
+/** A toast that says what happened and offers a way there: 'Moved to Approved' and 'Show Approved clients'. */
+export function toastWithAction(
+  title: string,
+  message: string,
+  action: { label: string; onClick: () => void },
+  duration: number = TOAST_LONG,
+): string {
+  const id: string = show(
+    'info',
+    <>
+      {message}{' '}
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        fw={600}
+        onClick={() => {
+          notifications.hide(id);
+          action.onClick();
+        }}
+      >
+        {action.label}
+      </Anchor>
+    </>,
+    duration,
+    title,
+  );
+  return id;
 }

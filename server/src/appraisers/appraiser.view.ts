@@ -1,10 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { QuoteRequestDetails } from './appraiser.events.js';
 import type { AppraiserRow } from './appraisers.repository.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-/** An appraiser as the API answers it, with this client's quote request and assignment dates. */
-export function toAppraiserView(row: AppraiserRow) {
+/**
+ * An appraiser as the API answers it, with this client's quote request and assignment dates; staff also
+ * get the details of the latest quote request, which the assignment form starts from.
+ */
+export function toAppraiserView(row: AppraiserRow, forStaff = true) {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -15,10 +19,37 @@ export function toAppraiserView(row: AppraiserRow) {
     banks: row.banks.map((name) => ({ name })),
     sent_date: iso(row.sent_date),
     assignation_date: iso(row.assignation_date),
+    quote_request: forStaff ? row.quote_request : null,
   };
 }
 
 export type AppraiserView = ReturnType<typeof toAppraiserView>;
+
+export class QuoteRequestDetailsDto implements QuoteRequestDetails {
+  @ApiProperty({ example: 'HW-8K2M4Q' })
+  typed_id: string;
+
+  @ApiProperty({ example: '12 King St W, Toronto' })
+  property_address: string;
+
+  @ApiProperty({ example: 'Royal Bank of Canada' })
+  lender: string;
+
+  @ApiProperty({ enum: ['first', 'second'] })
+  mortgage_position: string;
+
+  @ApiProperty({ example: 80 })
+  ltv: number;
+
+  @ApiProperty({ example: 650000 })
+  expected_value: number;
+
+  @ApiProperty({ example: '2027-01-15' })
+  due_date: string;
+
+  @ApiProperty()
+  comment: string;
+}
 
 export class NamedDto {
   @ApiProperty({ example: 'Toronto' })
@@ -63,6 +94,13 @@ export class AppraiserViewDto implements AppraiserView {
     description: 'When the appraiser was assigned to this client.',
   })
   assignation_date: string | null;
+
+  @ApiProperty({
+    type: QuoteRequestDetailsDto,
+    nullable: true,
+    description: "The details of this client's latest quote request to the appraiser (staff only).",
+  })
+  quote_request: QuoteRequestDetailsDto | null;
 }
 
 export class BankDto {

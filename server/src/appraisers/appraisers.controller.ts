@@ -39,8 +39,8 @@ export class AppraisersController {
     @Query() query: ListAppraisersQuery,
     @CurrentUser() caller: Caller,
   ) {
-    const rows = (await this.appraisers.forClient(caller, customerId, query.search, query.bank)).map(
-      toAppraiserView,
+    const rows = (await this.appraisers.forClient(caller, customerId, query.search, query.bank)).map((row) =>
+      toAppraiserView(row, caller.role !== 'customer'),
     );
     return page(rows.slice(query.offset, query.offset + query.limit), rows.length, query.offset, query.limit);
   }

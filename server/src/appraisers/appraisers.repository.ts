@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { QuoteRequestDetails } from './appraiser.events.js';
 
 export interface AppraiserRow {
   id: string;
@@ -11,6 +12,8 @@ export interface AppraiserRow {
   banks: string[];
   sent_date: Date | null;
   assignation_date: Date | null;
+  /** The details of this client's latest quote request to the appraiser, if one went out. */
+  quote_request: QuoteRequestDetails | null;
 }
 
 /** Queries of the banks and appraisers read tables. */
@@ -44,6 +47,8 @@ export class AppraisersRepository {
       `SELECT a.id, a.first_name, a.last_name, a.email, a.phone_number, a.locations,
               COALESCE((SELECT json_agg(b.name ORDER BY b.name) FROM banks b WHERE a.bank_ids ? b.id::text), '[]'::json) AS banks,
               (SELECT MAX(r.sent_at) FROM appraisal_requests r WHERE r.customer_id = $1 AND r.appraiser_id = a.id) AS sent_date,
+              (SELECT r.details FROM appraisal_requests r WHERE r.customer_id = $1 AND r.appraiser_id = a.id
+                ORDER BY r.sent_at DESC, r.position DESC LIMIT 1) AS quote_request,
               (SELECT c.appraiser_assigned_at FROM customers c WHERE c.id = $1 AND c.appraiser_id = a.id) AS assignation_date
          FROM appraisers a
         WHERE EXISTS (SELECT 1 FROM jsonb_array_elements_text(a.locations) l WHERE lower(l) LIKE $2)

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ROLES } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
+  AllowsSecondFactorSetup,
   type Caller,
   CurrentUser,
   Public,
@@ -19,7 +20,14 @@ import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.j
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { toUserView, type UserView, UserViewDto } from '../users/user.view.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AccessTokenAnswer, ChangePasswordDto, ObtainTokenDto, ResetPasswordDto } from './auth.dto.js';
+import {
+  AccessTokenAnswer,
+  ChangePasswordDto,
+  ObtainTokenDto,
+  ResetPasswordDto,
+  SignInAnswer,
+  SignInCodeDto,
+} from './auth.dto.js';
 import { AuthService, type IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 
@@ -37,14 +45,35 @@ export class AuthController {
   @RateLimited('sign_in')
   @Post('auth/token/obtain/')
   @HttpCode(200)
-  @ApiOkData(AccessTokenAnswer, { description: 'Signed in; the refresh token is set in an HttpOnly cookie.' })
+  @ApiOkData(SignInAnswer, {
+    description:
+      'Signed in (the refresh token is set in an HttpOnly cookie), or, for staff with two-factor sign-in, a challenge for the code.',
+  })
   async obtain(
     @Body() body: ObtainTokenDto,
     @RequestMetadata() meta: EventMetadata,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
+  ): Promise<DataEnvelope<SignInAnswer>> {
+    const outcome = await this.auth.obtain(body.phone_number, body.password, meta);
+    if ('challenge' in outcome) return ok({ challenge: outcome.challenge });
+    return this.answer(request, response, outcome.tokens);
+  }
+
+  /** The second step for staff with two-factor sign-in: the challenge and a code from the app. */
+  @Public()
+  @UseGuards(RateLimitGuard)
+  @RateLimited('second_factor')
+  @Post('auth/token/second_factor/')
+  @HttpCode(200)
+  @ApiOkData(AccessTokenAnswer, { description: 'Signed in; the refresh token is set in an HttpOnly cookie.' })
+  async secondFactor(
+    @Body() body: SignInCodeDto,
+    @RequestMetadata() meta: EventMetadata,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<DataEnvelope<AccessTokenAnswer>> {
-    return this.answer(request, response, await this.auth.obtain(body.phone_number, body.password, meta));
+    return this.answer(request, response, await this.auth.completeSignIn(body.challenge, body.code, meta));
   }
 
   @Public()
@@ -100,6 +129,7 @@ export class AuthController {
 
   @Roles(...ROLES)
   @AllowsPendingPasswordChange()
+  @AllowsSecondFactorSetup()
   @Patch('users/me/')
   @ApiOkData(UserViewDto, { description: 'The user with the new password in force.' })
   async changePassword(

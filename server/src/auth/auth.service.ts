@@ -5,14 +5,16 @@ import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import { EventStore, type StreamCommand, streamCommand } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { hashToken, TokenService } from '../platform/auth/token.service.js';
-import { type UserCommand, userDecider } from '../users/user.decider.js';
+import { challengeExpired, hashToken, TokenService } from '../platform/auth/token.service.js';
+import { type SecondFactorProof, type UserCommand, userDecider } from '../users/user.decider.js';
 import { USER_STREAM, type PasswordResetReason } from '../users/user.events.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { answerNoSoonerThan } from './answer-floor.js';
 import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
-import { Clock } from './clock.js';
+import { Clock } from '../platform/clock.js';
 import { PasswordService } from './password.service.js';
+import { hasSecondFactor } from '../users/second-factor-status.js';
+import { passwordStamp, SecondFactorService } from './second-factor.service.js';
 import { RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
 import { SESSION_STREAM } from './session.events.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -22,6 +24,9 @@ export interface IssuedTokens {
   access: string;
   refresh: string;
 }
+
+/** A right password signs in, or, for staff with a second factor, answers a challenge for the code. */
+export type SignInOutcome = { tokens: IssuedTokens } | { challenge: string };
 
 type EndReason = Extract<SessionCommand, { type: 'Revoke' }>['reason'];
 type SignInCommand = Extract<UserCommand, { type: 'RecordSignIn' | 'SignInWithResetPassword' }>;
@@ -41,6 +46,7 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
+    private readonly secondFactor: SecondFactorService,
     private readonly clock: Clock,
   ) {}
 
@@ -49,7 +55,7 @@ export class AuthService {
    * changed or used in between is checked again rather than let through; signing in on several devices
    * at once is checked again the same way, and every device is signed in.
    */
-  async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<IssuedTokens> {
+  async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<SignInOutcome> {
     return decideAgainOnConflict(() => this.signIn(phoneNumber, password, metadata));
   }
 
@@ -57,13 +63,46 @@ export class AuthService {
     phoneNumber: string,
     password: string,
     metadata: EventMetadata,
-  ): Promise<IssuedTokens> {
+  ): Promise<SignInOutcome> {
     const user = await this.users.findActiveByPhone(phoneNumber);
     const valid = await this.passwords.verify(user?.password_hash ?? DUMMY_HASH, password);
-    if (user && valid)
-      return this.startSession(user, metadata, (sessionId) => ({ type: 'RecordSignIn', sessionId }));
-    const resetNonce = user ? await this.matchingPendingReset(user, password) : null;
-    if (!user || !resetNonce) throw DomainError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
+    const resetNonce = user && !valid ? await this.matchingPendingReset(user, password) : null;
+    if (!user || (!valid && !resetNonce))
+      throw DomainError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
+    if (hasSecondFactor(user))
+      return { challenge: this.tokens.signChallenge(user.id, passwordStamp(user.password_hash), resetNonce) };
+    return { tokens: await this.signInChecked(user, resetNonce, undefined, metadata) };
+  }
+
+  /**
+   * The second step of a sign-in: the challenge of a right password and a code from the app (or a
+   * recovery code). A password changed since voids the challenge; a code is good once.
+   */
+  async completeSignIn(challenge: string, code: string, metadata: EventMetadata): Promise<IssuedTokens> {
+    const claims = this.tokens.verifyChallenge(challenge);
+    return decideAgainOnConflict(async () => {
+      const user = await this.users.findById(claims.sub);
+      if (!user || !user.is_active || passwordStamp(user.password_hash) !== claims.pwd)
+        throw challengeExpired();
+      // A principal broker may have reset the factor meanwhile: the password alone then signs in.
+      const proof = hasSecondFactor(user) ? await this.secondFactor.proof(user, code) : undefined;
+      return this.signInChecked(user, claims.nonce, proof, metadata);
+    });
+  }
+
+  /** The session of a user whose password (the texted one when `resetNonce`) and code were checked. */
+  private signInChecked(
+    user: UserRow,
+    resetNonce: string | null,
+    secondFactor: SecondFactorProof | undefined,
+    metadata: EventMetadata,
+  ): Promise<IssuedTokens> {
+    if (!resetNonce)
+      return this.startSession(user, metadata, (sessionId) => ({
+        type: 'RecordSignIn',
+        sessionId,
+        secondFactor,
+      }));
     // The texted password becomes the password; every other session ends and a new password is asked for.
     return this.startSession(
       user,
@@ -73,6 +112,7 @@ export class AuthService {
         sessionId,
         nonce: resetNonce,
         at: this.clock.now().toISOString(),
+        secondFactor,
       }),
       'password_reset',
     );

@@ -11,10 +11,27 @@ export interface HistoryRow {
   actor_first_name: string | null;
   actor_last_name: string | null;
   changes: unknown;
+  /** The people named by id in `changes` (staff, accounts, lawyers, appraisers), by id. */
+  names: Record<string, string>;
   created_at: Date;
 }
 
-/** Queries of a client's audit trail, newest first, each entry with its actor's name. */
+/**
+ * The names of the people an entry's data names by id, read in the same statement as the page (each id
+ * is one index lookup): users (staff and client accounts), lawyers and appraisers.
+ */
+const NAMES = `
+  (SELECT COALESCE(json_object_agg(ids.id, named.name), '{}'::json)
+     FROM (SELECT DISTINCT v #>> '{}' AS id FROM jsonb_path_query(h.changes, 'strict $.**') v
+            WHERE jsonb_typeof(v) = 'string'
+              AND (v #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') ids
+     CROSS JOIN LATERAL (
+       SELECT concat_ws(' ', p.first_name, p.last_name) AS name FROM users p WHERE p.id = ids.id::uuid
+       UNION ALL SELECT concat_ws(' ', p.first_name, p.last_name) FROM lawyers p WHERE p.id = ids.id::uuid
+       UNION ALL SELECT concat_ws(' ', p.first_name, p.last_name) FROM appraisers p WHERE p.id = ids.id::uuid
+       LIMIT 1) named) AS names`;
+
+/** Queries of a client's audit trail, newest first, each entry with its actor's and its people's names. */
 @Injectable()
 export class CustomerHistoryRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -34,7 +51,7 @@ export class CustomerHistoryRepository {
       params,
     )) as { count: number }[];
     const rows: HistoryRow[] = await this.dataSource.query(
-      `SELECT h.*, u.first_name AS actor_first_name, u.last_name AS actor_last_name
+      `SELECT h.*, u.first_name AS actor_first_name, u.last_name AS actor_last_name, ${NAMES}
          FROM customer_history h LEFT JOIN users u ON u.id = h.actor_id
         WHERE ${where} ORDER BY h.position DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],

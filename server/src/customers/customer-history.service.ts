@@ -12,6 +12,8 @@ export interface HistoryEntry {
   stream_id: string;
   actor: { id: string | null; name: string; role: string | null };
   changes: unknown;
+  /** The names of the people `changes` names by id. */
+  names: Record<string, string>;
 }
 
 /** A whole trail is downloaded at once, up to this many entries. */
@@ -68,5 +70,6 @@ function toEntry(row: HistoryRow): HistoryEntry {
         }
       : { id: null, name: 'Homeward', role: row.actor_role ?? 'system' },
     changes: row.changes,
+    names: row.names ?? {},
   };
 }

@@ -43,7 +43,7 @@ export class CustomerSelfService {
   async steps(caller: Caller): Promise<StepDisplay[]> {
     const own = await this.own(caller);
     return roadmapDisplay({
-      steps: own.steps,
+      steps: toOwnCustomerView(own).steps,
       lawyer: { present: !!own.lawyer_id, status: own.lawyer_status as LawyerStatus },
       appraiser: { present: !!own.appraiser_id, status: own.appraiser_status as AppraiserStatus },
     });

@@ -10,6 +10,7 @@ import {
 } from '../../../machines/customer.enums.js';
 import { LAWYER_STATUSES } from '../../../machines/lawyer-assignment.machine.js';
 import type { StepDisplay, StepStatus } from '../../../machines/roadmap.machine.js';
+import type { CompletedBy, StepProgress } from '../../../machines/roadmap-progress.js';
 import { ROLES } from '../../../machines/roles.js';
 import type { CustomerView, OwnCustomerView } from './customer.view.js';
 import type { HistoryEntry } from './customer-history.service.js';
@@ -30,6 +31,20 @@ export class StepStateDoc implements StepState {
 
   @ApiProperty()
   is_completed: boolean;
+}
+
+/** A step of a client as answered: completed by the facts of the file or by staff's mark. */
+export class StepProgressDoc extends StepStateDoc implements StepProgress {
+  @ApiProperty({ description: "Staff's own mark; a steps update sends it back as `is_completed`." })
+  marked_completed: boolean;
+
+  @ApiProperty({
+    enum: ['facts', 'staff'],
+    nullable: true,
+    description:
+      "Why the step is completed: the facts (documents checked, lawyer or appraiser assigned) or staff's mark alone.",
+  })
+  completed_by: CompletedBy;
 }
 
 /** Someone named in an answer: a broker, an assistant, the author of a note or comment. */
@@ -146,8 +161,8 @@ export class OwnCustomerViewDoc implements OwnCustomerView {
   @ApiProperty({ enum: APPRAISER_STATUSES })
   appraiser_status: string;
 
-  @ApiProperty({ type: [StepStateDoc] })
-  steps: StepStateDoc[];
+  @ApiProperty({ type: [StepProgressDoc] })
+  steps: StepProgressDoc[];
 
   @ApiProperty({ type: IdDoc, nullable: true, description: 'The account of the client.' })
   user: IdDoc | null;
@@ -183,7 +198,7 @@ export class CustomerInDataDoc {
   data: CustomerViewDoc;
 }
 
-export class StepDisplayDoc extends StepStateDoc implements StepDisplay {
+export class StepDisplayDoc extends StepProgressDoc implements StepDisplay {
   @ApiProperty({ example: 'uploads.completed' })
   state: string;
 
@@ -257,4 +272,12 @@ export class HistoryEntryDoc implements HistoryEntry {
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'What the event changed.' })
   changes: unknown;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'The names of the people `changes` names by id (staff, accounts, lawyers, appraisers).',
+    example: { '7d0f3c1e-2b7a-4f53-9a51-0c1d2e3f4a5b': 'Liam Gagnon' },
+  })
+  names: Record<string, string>;
 }

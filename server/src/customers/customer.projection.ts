@@ -20,11 +20,32 @@ const COLUMNS: Record<Exclude<keyof CustomerChanges, 'secondApplicant'>, string>
   assistantId: 'assistant_id',
 };
 
-/** The `customers` read table behind the clients list and every client screen. */
+/**
+ * Moves a client from its count key (broker, status, deal type) as the row has it to the key it is about to
+ * have; run before the row changes. Keys are written in one order, so two appends cannot deadlock here.
+ * $2: whether the broker changes, $3: the new broker, $4: the new status, $5: the new deal type.
+ */
+const MOVE_COUNT = `
+  INSERT INTO customer_counts AS t (broker_id, status, deal_type, n)
+  SELECT k.broker_id, k.status, k.deal_type, sum(k.n)::int
+    FROM customers c CROSS JOIN LATERAL (VALUES
+      (c.broker_id, c.status, c.deal_type, -1),
+      (CASE WHEN $2::boolean THEN $3::uuid ELSE c.broker_id END, COALESCE($4::text, c.status), COALESCE($5::text, c.deal_type), 1)
+    ) AS k(broker_id, status, deal_type, n)
+   WHERE c.id = $1
+   GROUP BY 1, 2, 3 HAVING sum(k.n) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT ON CONSTRAINT customer_counts_key DO UPDATE SET n = t.n + EXCLUDED.n`;
+/** Drops the client's present key once nobody is left under it: the table holds no zeros a rebuild would not. */
+const PRUNE_COUNT = `
+  DELETE FROM customer_counts t USING customers c
+   WHERE c.id = $1 AND t.n = 0 AND t.broker_id IS NOT DISTINCT FROM c.broker_id
+     AND t.status = c.status AND t.deal_type = c.deal_type`;
+
+/** The `customers` read table behind the clients list and every client screen, with its counts per key. */
 @Injectable()
 export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
-  readonly tables = ['customers'];
+  readonly tables = ['customers', 'customer_counts'];
   readonly eventTypes = CUSTOMER_EVENT_TYPES;
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
@@ -66,6 +87,11 @@ export class CustomerProjection extends InlineProjection {
             stored.version,
           ],
         );
+        await tx.query(
+          `INSERT INTO customer_counts AS t (broker_id, status, deal_type, n) VALUES ($1, $2, $3, 1)
+           ON CONFLICT ON CONSTRAINT customer_counts_key DO UPDATE SET n = t.n + 1`,
+          [d.brokerId, d.status, d.dealType],
+        );
         return;
       }
       case 'customer.updated': {
@@ -84,6 +110,9 @@ export class CustomerProjection extends InlineProjection {
             set('second_applicant_phone_number', second.phoneNumber);
           } else set(COLUMNS[key as keyof typeof COLUMNS], value);
         }
+        const { brokerId, dealType } = event.data.changes;
+        if (brokerId !== undefined || dealType !== undefined)
+          await this.moveCount(tx, id, { brokerId, dealType });
         const folder = event.data.folder;
         if (folder) {
           set('folder_name', folder.to);
@@ -96,6 +125,7 @@ export class CustomerProjection extends InlineProjection {
         return;
       }
       case 'customer.status_changed':
+        await this.moveCount(tx, id, { status: event.data.to });
         await this.touch(tx, stored, 'status = $4', [event.data.to]);
         return;
       case 'customer.review_requested':
@@ -110,9 +140,31 @@ export class CustomerProjection extends InlineProjection {
         await this.touch(tx, stored, '', []);
         return;
       case 'customer.deleted':
+        await tx.query(
+          `UPDATE customer_counts t SET n = t.n - 1 FROM customers c
+            WHERE c.id = $1 AND t.broker_id IS NOT DISTINCT FROM c.broker_id
+              AND t.status = c.status AND t.deal_type = c.deal_type`,
+          [id],
+        );
+        await tx.query(PRUNE_COUNT, [id]);
         await tx.query('DELETE FROM customers WHERE id = $1', [id]);
         return;
     }
+  }
+
+  private async moveCount(
+    tx: EntityManager,
+    id: string,
+    to: { brokerId?: string | null; status?: string; dealType?: string },
+  ): Promise<void> {
+    await tx.query(MOVE_COUNT, [
+      id,
+      to.brokerId !== undefined,
+      to.brokerId ?? null,
+      to.status ?? null,
+      to.dealType ?? null,
+    ]);
+    await tx.query(PRUNE_COUNT, [id]);
   }
 
   private async touch(

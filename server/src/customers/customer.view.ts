@@ -1,3 +1,4 @@
+import { stepProgress } from '../../../machines/roadmap-progress.js';
 import type { CustomerRow } from './customers.repository.js';
 
 const person = (id: string | null, first: string | null, last: string | null) =>
@@ -21,7 +22,10 @@ export function toCustomerView(row: CustomerRow) {
     role: row.customer_type,
     assistant: person(row.assistant_id, row.assistant_first_name, row.assistant_last_name),
     broker: row.broker_id
-      ? { ...person(row.broker_id, row.broker_first_name, row.broker_last_name)!, codes: [] as string[] }
+      ? {
+          ...person(row.broker_id, row.broker_first_name, row.broker_last_name)!,
+          codes: row.broker_codes ?? [],
+        }
       : null,
     second_applicant_first_name: row.second_applicant_first_name,
     second_applicant_last_name: row.second_applicant_last_name,
@@ -37,7 +41,11 @@ export function toCustomerView(row: CustomerRow) {
     lawyer_status: row.lawyer_status,
     appraiser: row.appraiser_id,
     appraiser_status: row.appraiser_status,
-    steps: row.steps,
+    steps: stepProgress(row.steps, {
+      form: row.active_form,
+      lawyerStatus: row.lawyer_status,
+      appraiserStatus: row.appraiser_status,
+    }),
     user: row.user_id ? { id: row.user_id } : null,
     created: new Date(row.created_at).toISOString(),
     modified: new Date(row.updated_at).toISOString(),

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { StepState } from '../../../machines/customer.enums.js';
+import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
+import { preparedQuery } from '../platform/database/prepared.js';
 import { visibilityCondition } from './customer-access.js';
 
 export interface CustomerRow {
@@ -28,6 +30,8 @@ export interface CustomerRow {
   is_review_requested: boolean;
   review_requested_at: Date | null;
   steps: StepState[];
+  /** The active upload form's fields and its files' statuses, for the roadmap's progress. */
+  active_form: ProgressFacts['form'];
   lawyer_id: string | null;
   lawyer_status: string;
   appraiser_id: string | null;
@@ -37,6 +41,8 @@ export interface CustomerRow {
   version: number;
   broker_first_name: string | null;
   broker_last_name: string | null;
+  /** The broker's lender submission codes; the first goes to mortgage application links. */
+  broker_codes: string[] | null;
   assistant_first_name: string | null;
   assistant_last_name: string | null;
   notes_unread: number;
@@ -64,7 +70,7 @@ export interface CustomerFilters {
 
 const SELECT = `
   SELECT c.*, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date,
-         b.first_name AS broker_first_name, b.last_name AS broker_last_name,
+         b.first_name AS broker_first_name, b.last_name AS broker_last_name, b.broker_codes,
          a.first_name AS assistant_first_name, a.last_name AS assistant_last_name,
          (SELECT count(*)::int FROM notes n
            WHERE n.customer_id = c.id AND n.author_id <> $1
@@ -74,6 +80,11 @@ const SELECT = `
             FROM forms fo WHERE fo.customer_id = c.id) AS form_codes,
          (SELECT count(*)::int FROM form_files ff JOIN forms fo ON fo.code = ff.code AND NOT fo.is_archived
            WHERE ff.customer_id = c.id AND ff.status = 'in_review') AS files_in_review,
+         (SELECT json_build_object('fields', fo.fields, 'files', COALESCE(
+                   (SELECT json_agg(DISTINCT jsonb_build_object('field', ff.field_name, 'status', ff.status))
+                      FROM form_files ff WHERE ff.code = fo.code), '[]'::json))
+            FROM forms fo WHERE fo.customer_id = c.id AND NOT fo.is_archived
+           ORDER BY fo.created_at DESC LIMIT 1) AS active_form,
          (SELECT count(*)::int FROM file_comments fc
            WHERE fc.customer_id = c.id AND fc.author_id <> $1
              AND fc.position > COALESCE((SELECT r.read_up_to FROM comment_reads r WHERE r.file_id = fc.file_id AND r.user_id = $1), 0)
@@ -81,6 +92,24 @@ const SELECT = `
     FROM customers c
     LEFT JOIN users b ON b.id = c.broker_id
     LEFT JOIN users a ON a.id = c.assistant_id`;
+
+/**
+ * The page of clients newest first at an offset. A page past the middle is read from the oldest end, which
+ * the same index serves backwards, so no page skips more than half the matching clients. Both reads are
+ * planned, and the one that does not apply stops at its one-time filter on the total. `$limit` and `$offset`
+ * are the last two parameters.
+ */
+function deepPage(condition: string, parameters: number): string {
+  const limit = `$${parameters - 1}`;
+  const offset = `$${parameters}`;
+  const t = '(SELECT total_count FROM total)';
+  return `(SELECT c.id FROM customers c WHERE ${condition} AND ${offset} * 2 < ${t}
+            ORDER BY c.created_at DESC, c.id LIMIT ${limit} OFFSET ${offset})
+          UNION ALL
+          (SELECT c.id FROM customers c WHERE ${condition} AND ${offset} * 2 >= ${t}
+            ORDER BY c.created_at, c.id DESC
+            LIMIT GREATEST(LEAST(${limit}, ${t} - ${offset}), 0) OFFSET GREATEST(${t} - ${offset} - ${limit}, 0))`;
+}
 
 /** Plain queries over the `customers` read table, always within what the caller may see. */
 @Injectable()
@@ -91,7 +120,8 @@ export class CustomersRepository {
     const scope = visibilityCondition(caller, 3);
     const params: unknown[] = [caller.id, id];
     if (scope.value !== null) params.push(scope.value);
-    const rows: CustomerRow[] = await this.dataSource.query(
+    const rows = await preparedQuery<CustomerRow>(
+      this.dataSource,
       `${SELECT} WHERE c.id = $2 AND ${scope.sql}`,
       params,
     );
@@ -129,13 +159,20 @@ export class CustomersRepository {
     // its rows only. The count's row comes back even when the page is empty. A search finds its matches
     // once, through the trigram indexes, and both counts and sorts them: left to itself the planner may walk
     // the newest-first index testing every client for a rare match.
+    // Without a search the total is a sum over the kept counts (`customer_counts`, keyed by broker, status
+    // and deal type: the filters and the broker's visibility name only those columns).
+    const counted = !search && caller.role !== 'customer';
+    const total = counted
+      ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count FROM customer_counts c WHERE ${condition}`
+      : `SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}`;
     const chosen = search
       ? `matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customers c WHERE ${condition}),
          page AS (SELECT id FROM matched ORDER BY created_at DESC, id ${limit}),
          total AS (SELECT count(*)::int AS total_count FROM matched),`
-      : `page AS (SELECT c.id FROM customers c WHERE ${condition} ORDER BY c.created_at DESC, c.id ${limit}),
-         total AS (SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}),`;
-    const found: (CustomerRow & { total_count: number })[] = await this.dataSource.query(
+      : `total AS (${total}),
+         page AS (${deepPage(condition, params.length)}),`;
+    const found = await preparedQuery<CustomerRow & { total_count: number }>(
+      this.dataSource,
       `WITH ${chosen}
        rows AS (${SELECT} JOIN page ON page.id = c.id)
        SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true

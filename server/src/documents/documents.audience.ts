@@ -26,8 +26,10 @@ export class DocumentsAudience implements OnModuleInit {
     }
     if (!SHARED_STREAMS.has(event.streamType) || !data.customerId) return null;
     const broker = await this.brokers.of(data.customerId);
+    // A lender package is staff's business: the customer is not told of its downloads.
+    const staffOnly = event.type === 'form.lender_package_downloaded';
     return {
-      rooms: [rooms.customer(data.customerId), ...staffRoomsFor([broker])],
+      rooms: [...(staffOnly ? [] : [rooms.customer(data.customerId)]), ...staffRoomsFor([broker])],
       customerId: data.customerId,
     };
   }

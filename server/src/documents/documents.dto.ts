@@ -106,6 +106,16 @@ export class ListFormsQuery {
   customer_id?: string;
 }
 
+export class LenderPackageQuery {
+  @ApiPropertyOptional({
+    enum: ['in_review'],
+    description: 'in_review adds the files still in review, marked so in the index.',
+  })
+  @IsOptional()
+  @IsIn(['in_review'], { message: 'The include field must be in_review' })
+  include?: 'in_review';
+}
+
 /*
  * OpenAPI descriptions of the answers. Each class implements the type of the view it describes, so a
  * field added to a view and left out here does not compile.

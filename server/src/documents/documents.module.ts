@@ -8,16 +8,18 @@ import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { FormTemplateProjection } from './form-template.projection.js';
 import { FormsController } from './forms.controller.js';
+import { LenderPackageController } from './lender-package.controller.js';
+import { LenderPackageService } from './lender-package.service.js';
 import { Thumbnails } from './thumbnails.js';
 
 /**
  * Documents: the forms a broker sends to request documents (one active form per client, kept on the
  * customer stream), the files a customer uploads into each field, their statuses and thumbnails, and the
- * chat about each file.
+ * chat about each file, and the lender package of a client's checked documents.
  */
 @Module({
   imports: [CustomersModule],
-  controllers: [FormsController, CommentsController],
+  controllers: [FormsController, CommentsController, LenderPackageController],
   providers: [
     ActiveFormProjection,
     FormTemplateProjection,
@@ -26,6 +28,7 @@ import { Thumbnails } from './thumbnails.js';
     DocumentsService,
     DocumentsAudience,
     Thumbnails,
+    LenderPackageService,
   ],
 })
 export class DocumentsModule {}

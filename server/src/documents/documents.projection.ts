@@ -49,6 +49,10 @@ export class DocumentsProjection extends InlineProjection {
           event.version,
         ]);
         return;
+      case 'form.lender_package_downloaded':
+        // Nothing shown changes; the form's version moves, and a reset holds the form at it.
+        await tx.query('UPDATE forms SET version = $2 WHERE code = $1', [event.streamId, event.version]);
+        return;
       case 'form_file.uploaded': {
         const d = (event as StoredEvent & FileUploaded).data;
         await tx.query(

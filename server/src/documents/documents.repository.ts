@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { FormField } from '../../../machines/documents.js';
+import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { visibilityCondition } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
+import type { PackageSource } from './lender-package.js';
 
 export interface FormRow {
   code: string;
@@ -102,6 +103,38 @@ export class DocumentsRepository {
         ORDER BY CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`,
       [code, readerId],
     );
+  }
+
+  /** Every file of a form as a lender package reads it, with the version its status was read at. */
+  async packageSources(code: string): Promise<PackageSource[]> {
+    const rows: {
+      id: string;
+      field_name: string;
+      caption: string;
+      file_name: string;
+      extension: string;
+      status: FileStatus;
+      size: string;
+      storage_key: string;
+      created_at: Date;
+      version: number;
+    }[] = await this.dataSource.query(
+      `SELECT id, field_name, caption, file_name, extension, status, size, storage_key, created_at, version
+         FROM form_files WHERE code = $1`,
+      [code],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      fieldName: row.field_name,
+      caption: row.caption,
+      fileName: row.file_name,
+      extension: row.extension,
+      status: row.status,
+      size: Number(row.size),
+      storageKey: row.storage_key,
+      uploadedAt: new Date(row.created_at),
+      version: row.version,
+    }));
   }
 
   async file(

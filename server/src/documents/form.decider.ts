@@ -1,4 +1,4 @@
-import type { FormField } from '../../../machines/documents.js';
+import type { FileStatus, FormField } from '../../../machines/documents.js';
 import type { Decider } from '../platform/event-store/decider.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import type { FormEvent } from './form.events.js';
@@ -15,7 +15,14 @@ export type FormCommand =
   | { type: 'SaveFields'; fields: FormField[] }
   | { type: 'ArchiveForm'; replacedBy: string }
   /** Files stored for these fields are about to be attached; the form only has to accept them. */
-  | { type: 'AcceptUpload'; fields: string[] };
+  | { type: 'AcceptUpload'; fields: string[] }
+  /** The files put in a lender package, with their statuses as read (each file is held at that version). */
+  | {
+      type: 'RecordLenderPackage';
+      downloadedBy: string;
+      includeInReview: boolean;
+      files: { id: string; status: FileStatus }[];
+    };
 
 /** Field names are the multipart part names of an upload, so they must be unique and safe. */
 export function checkFields(fields: FormField[]): void {
@@ -46,6 +53,14 @@ export const uploadRefusals = {
   noFiles: () => DomainError.invalid('no_files', 'Please upload at least one document!'),
 };
 
+export const lenderPackageRefusals = {
+  noCheckedFile: () =>
+    DomainError.conflict(
+      'no_checked_files',
+      'This client has no checked document yet: check at least one file before downloading the lender package.',
+    ),
+};
+
 export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
   initialState: () => ({ exists: false, archived: false, customerId: null, fields: [] }),
 
@@ -62,6 +77,8 @@ export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
         return { ...state, fields: event.data.fields };
       case 'form.archived':
         return { ...state, archived: true };
+      case 'form.lender_package_downloaded':
+        return state;
     }
   },
 
@@ -114,6 +131,30 @@ export const formDecider: Decider<FormState, FormCommand, FormEvent> = {
             refused,
           );
         return [];
+      }
+      case 'RecordLenderPackage': {
+        if (!state.exists || state.archived) throw lenderPackageRefusals.noCheckedFile();
+        if (!command.files.some((file) => file.status === 'checked'))
+          throw lenderPackageRefusals.noCheckedFile();
+        const refused = command.files.find(
+          (file) => file.status === 'issue' || (file.status === 'in_review' && !command.includeInReview),
+        );
+        if (refused)
+          throw DomainError.conflict(
+            'not_packaged',
+            `The file ${refused.id} is not ${command.includeInReview ? 'checked or in review' : 'checked'}.`,
+          );
+        return [
+          {
+            type: 'form.lender_package_downloaded',
+            data: {
+              customerId: state.customerId!,
+              downloadedBy: command.downloadedBy,
+              fileIds: command.files.map((file) => file.id),
+              includeInReview: command.includeInReview,
+            },
+          },
+        ];
       }
     }
   },

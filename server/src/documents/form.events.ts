@@ -19,7 +19,12 @@ export type FormCreated = NewEvent<
 >;
 export type FormFieldsSaved = NewEvent<'form.fields_saved', { customerId: string; fields: FormField[] }>;
 export type FormArchived = NewEvent<'form.archived', { customerId: string; replacedBy: string }>;
-export type FormEvent = FormCreated | FormFieldsSaved | FormArchived;
+/** Staff downloaded the lender package of the form's files: who, which files (by id), with files in review or not. */
+export type FormLenderPackageDownloaded = NewEvent<
+  'form.lender_package_downloaded',
+  { customerId: string; downloadedBy: string; fileIds: string[]; includeInReview: boolean }
+>;
+export type FormEvent = FormCreated | FormFieldsSaved | FormArchived | FormLenderPackageDownloaded;
 
 export type FileUploaded = NewEvent<
   'form_file.uploaded',
@@ -75,6 +80,7 @@ export const DOCUMENT_EVENT_TYPES = [
   'form.created',
   'form.fields_saved',
   'form.archived',
+  'form.lender_package_downloaded',
   'form_file.uploaded',
   'form_file.status_changed',
   'form_file.thumbnail_created',

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
-import { MESSAGE_EVENT_TYPES, type MessageFailedData, type MessageSentData } from './message.events.js';
+import {
+  MESSAGE_EVENT_TYPES,
+  type MessageDeliveryData,
+  type MessageFailedData,
+  type MessageSentData,
+} from './message.events.js';
 
 /** What a message is filed under in the event log: its subject, else the user it went to. */
 function filedUnder(d: MessageSentData): { type: string; id: string } | null {
@@ -19,7 +24,7 @@ function filedUnder(d: MessageSentData): { type: string; id: string } | null {
 export class ActivityProjection extends InlineProjection {
   readonly name = 'activity';
   readonly tables = ['activity_log', 'messages_sent'];
-  readonly eventTypes = [...MESSAGE_EVENT_TYPES, 'auth.logged_in', 'auth.first_login'];
+  readonly eventTypes = [...MESSAGE_EVENT_TYPES, 'auth.logged_in', 'auth.first_login', 'reminder.sent'];
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {
     if (event.type === 'sms.sent' || event.type === 'email.sent') {
@@ -53,6 +58,35 @@ export class ActivityProjection extends InlineProjection {
         const context = { recipient: d.recipient, subject: d.subject, text: d.text, reason: d.reason };
         await this.log(tx, event, rel.type, rel.id, context);
       }
+      return;
+    }
+    if (event.type === 'sms.delivered' || event.type === 'sms.undelivered') {
+      const d = event.data as MessageDeliveryData;
+      const rel = filedUnder(d);
+      if (rel) {
+        const context = {
+          recipient: d.recipient,
+          subject: d.subject,
+          text: d.text,
+          ...(d.reason ? { reason: d.reason } : {}),
+        };
+        await this.log(tx, event, rel.type, rel.id, context);
+      }
+      return;
+    }
+    if (event.type === 'reminder.sent') {
+      // A document reminder: what it named as missing; the text message and e-mail follow as their own lines.
+      const d = event.data as {
+        recipientUserId: string | null;
+        manual: boolean;
+        missing: { caption: string }[];
+      };
+      if (d.recipientUserId)
+        await this.log(tx, event, 'User', d.recipientUserId, {
+          recipient: '',
+          subject: d.manual ? 'Document reminder (sent by staff)' : 'Document reminder',
+          text: `Missing: ${d.missing.map((m) => m.caption).join(', ')}`,
+        });
       return;
     }
     if (event.streamType === 'user') {

@@ -17,7 +17,7 @@ export interface EventLogEntry {
   id: number;
   type: string;
   created: string;
-  /** `reason` only for a message that could not be delivered (`sms.failed`, `email.failed`). */
+  /** `reason` only for a message that could not be delivered (`sms.failed`, `email.failed`, `sms.undelivered`). */
   context: { recipient: string; subject: string; text: string; reason?: string };
 }
 

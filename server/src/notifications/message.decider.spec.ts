@@ -43,4 +43,45 @@ describe('a message', () => {
       .when({ type: 'record_sent', channel: 'sms', data: sent })
       .then([]);
   });
+
+  it('records the carrier reporting a text message delivered, with the message it concerns', () => {
+    const report = {
+      type: 'record_carrier_report',
+      delivered: true,
+      carrierStatus: 'delivered',
+      reason: null,
+    } as const;
+    spec([{ type: 'sms.sent', data: sent }])
+      .when(report)
+      .then([{ type: 'sms.delivered', data: { ...sent, carrierStatus: 'delivered', reason: null } }]);
+  });
+
+  it('records a text message the carrier could not deliver, with its reason, once', () => {
+    const report = {
+      type: 'record_carrier_report',
+      delivered: false,
+      carrierStatus: 'undelivered',
+      reason: '30003 Unreachable destination handset',
+    } as const;
+    const undelivered = {
+      ...sent,
+      carrierStatus: 'undelivered',
+      reason: '30003 Unreachable destination handset',
+    };
+    spec([{ type: 'sms.sent', data: sent }])
+      .when(report)
+      .then([{ type: 'sms.undelivered', data: undelivered }]);
+    spec([
+      { type: 'sms.sent', data: sent },
+      { type: 'sms.undelivered', data: undelivered },
+    ])
+      .when(report)
+      .then([]);
+  });
+
+  it('ignores a carrier report about a message it never sent', () => {
+    spec([])
+      .when({ type: 'record_carrier_report', delivered: true, carrierStatus: 'delivered', reason: null })
+      .then([]);
+  });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { emailMessage, masked, MASK, render, smsMessage, textToHtml } from './message.js';
+import {
+  emailMessage,
+  masked,
+  MASK,
+  newPasswordText,
+  render,
+  smsMessage,
+  textToHtml,
+  welcomeText,
+} from './message.js';
 
 describe('message texts', () => {
   const template = 'Your new Homeward password is {password}. Sign in at http://localhost:3000/auth.';
@@ -14,6 +23,17 @@ describe('message texts', () => {
     expect(masked(template)).toBe(
       `Your new Homeward password is ${MASK}. Sign in at http://localhost:3000/auth.`,
     );
+  });
+
+  it.each([
+    ['welcome', welcomeText('Ann', 'http://localhost:3000')],
+    ['new password', newPasswordText('http://localhost:3000')],
+  ])('ends the %s text message with the password alone on its own line, nothing after it', (_, text) => {
+    const password = 'Ab3#xyZ9pq!k';
+    const lines = render(text, password).split('\n');
+    expect(lines.at(-1)).toBe(password);
+    expect(lines.slice(0, -1).join('\n')).not.toContain(password);
+    expect(masked(text).split('\n').at(-1)).toBe(MASK);
   });
 
   it('escapes every character of an e-mail that HTML would read as markup, keeping the line breaks', () => {

@@ -1,3 +1,5 @@
+import type { BrokerageSettings } from '../../../machines/brokerage.js';
+import { formatPhone } from '../../../machines/phone.js';
 import escapeHtml from 'escape-html';
 import type { PasswordDelivery } from '../users/user.events.js';
 
@@ -21,6 +23,18 @@ export interface OutgoingMessage {
   text: string;
   html?: string;
   passwordDelivery?: PasswordDelivery;
+}
+
+/**
+ * The text messages that carry a password end with it alone on its own line, with nothing after it: a
+ * phone then selects and copies the password without any punctuation beside it.
+ */
+export function welcomeText(firstName: string, publicUrl: string): string {
+  return `Welcome to Homeward, ${firstName}! Sign in at ${publicUrl}/auth with your phone number and this password:\n${PASSWORD_PLACEHOLDER}`;
+}
+
+export function newPasswordText(publicUrl: string): string {
+  return `Sign in to Homeward at ${publicUrl}/auth with your phone number and this new password, then choose your own:\n${PASSWORD_PLACEHOLDER}`;
 }
 
 export function render(template: string, password: string | null): string {
@@ -53,4 +67,14 @@ export function emailMessage(fields: MessageFields): OutgoingMessage {
 /** A text message carries text only. */
 export function smsMessage(fields: MessageFields): OutgoingMessage {
   return { ...fields, channel: 'sms' };
+}
+
+/**
+ * An e-mail signed with the brokerage's name and contacts as they are when it is sent; a text message
+ * stays short and unsigned.
+ */
+export function signed(message: OutgoingMessage, brokerage: BrokerageSettings): OutgoingMessage {
+  if (message.channel !== 'email') return message;
+  const text = `${message.text}\n\n${brokerage.name}\n${formatPhone(brokerage.phone)} · ${brokerage.email}`;
+  return { ...message, text, html: textToHtml(text) };
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ActivityProjection } from './activity.projection.js';
+import { CarrierReportsController, carrierReportUrl } from './carrier-reports.controller.js';
 import { EventLogController } from './event-log.controller.js';
 import { EventLogRepository } from './event-log.repository.js';
 import { EventLogService } from './event-log.service.js';
@@ -12,6 +13,7 @@ import { NotificationRules } from './notification.rules.js';
 import { NotificationsProcessor } from './notifications.processor.js';
 import { SendMessageJob } from './send-message.job.js';
 import { EMAIL_TRANSPORT, OutboxTransport, SMS_TRANSPORT, SmtpTransport } from './transports.js';
+import { TwilioTransport } from './twilio.transport.js';
 import { UserNotifications } from './user-notifications.js';
 
 const outbox = (config: AppConfig): OutboxTransport =>
@@ -20,7 +22,7 @@ const outbox = (config: AppConfig): OutboxTransport =>
 @Module({
   // Customers notify through this module, and the event log checks who may see a client through theirs.
   imports: [AuthModule, UsersModule, forwardRef(() => CustomersModule)],
-  controllers: [EventLogController],
+  controllers: [EventLogController, CarrierReportsController],
   providers: [
     EventLogRepository,
     EventLogService,
@@ -30,7 +32,12 @@ const outbox = (config: AppConfig): OutboxTransport =>
     ActivityProjection,
     UserNotifications,
     { provide: 'OUTBOX', inject: [APP_CONFIG], useFactory: outbox },
-    { provide: SMS_TRANSPORT, useExisting: 'OUTBOX' },
+    {
+      provide: SMS_TRANSPORT,
+      inject: [APP_CONFIG, 'OUTBOX'],
+      useFactory: (config: AppConfig, box: OutboxTransport) =>
+        config.twilio ? new TwilioTransport(config.twilio, (id) => carrierReportUrl(config, id)) : box,
+    },
     {
       provide: EMAIL_TRANSPORT,
       inject: [APP_CONFIG, 'OUTBOX'],

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { BrokerageSettingsService } from '../brokerage/brokerage-settings.service.js';
 import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
-import type { OutgoingMessage } from './message.js';
+import { type OutgoingMessage, signed } from './message.js';
 import { NotificationRules } from './notification.rules.js';
 
 export const SEND_MESSAGE_JOB = 'send-message';
@@ -22,6 +23,7 @@ export class NotificationsProcessor implements EventProcessor, OnModuleInit {
     private readonly runner: EventProcessorRunner,
     private readonly rules: NotificationRules,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly brokerage: BrokerageSettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -33,8 +35,16 @@ export class NotificationsProcessor implements EventProcessor, OnModuleInit {
   }
 
   async handle(event: StoredEvent, tx?: EntityManager): Promise<void> {
-    for (const message of await this.rules.messagesFor(event)) {
-      await this.queue.add<OutgoingMessage>(SEND_MESSAGE_JOB, message, { jobId: message.id }, tx);
+    const messages = await this.rules.messagesFor(event);
+    if (messages.length === 0) return;
+    const brokerage = await this.brokerage.current();
+    for (const message of messages) {
+      await this.queue.add<OutgoingMessage>(
+        SEND_MESSAGE_JOB,
+        signed(message, brokerage),
+        { jobId: message.id },
+        tx,
+      );
     }
   }
 }

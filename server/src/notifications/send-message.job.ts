@@ -9,6 +9,7 @@ import { type MessageCommand, messageDecider } from './message.decider.js';
 import { MESSAGE_STREAM, type MessageSentData } from './message.events.js';
 import { SEND_MESSAGE_JOB } from './notifications.processor.js';
 import { EMAIL_TRANSPORT, SMS_TRANSPORT, type Transport } from './transports.js';
+import { RefusedByCarrier } from './twilio.transport.js';
 
 /**
  * Sends one message and records its outcome (`sms.sent` / `email.sent`, or `sms.failed` / `email.failed`
@@ -50,7 +51,10 @@ export class SendMessageJob implements OnModuleInit {
       });
     } catch (error) {
       // The error may quote what was sent; only its masked form goes on to logs and the job's record.
-      throw new Error(this.maskedReason(error, password), { cause: error });
+      const reason = this.maskedReason(error, password);
+      // A refusal for good is recorded now, not after the whole retry window.
+      if (error instanceof RefusedByCarrier) return this.giveUp(message, reason);
+      throw new Error(reason, { cause: error });
     }
     await this.record(message, { type: 'record_sent', channel: message.channel, data: this.facts(message) });
   }

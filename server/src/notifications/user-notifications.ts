@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import type { UserPasswordReset, UserPasswordResetRequested, UserRegistered } from '../users/user.events.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { PASSWORD_PLACEHOLDER, type OutgoingMessage } from './message.js';
+import { newPasswordText, welcomeText, type OutgoingMessage } from './message.js';
 import { messageId, NotificationRules } from './notification.rules.js';
 
 /** Text messages that carry a password: a welcome for new accounts, and a new password after a reset. */
@@ -34,7 +34,7 @@ export class UserNotifications implements OnModuleInit {
           recipientUserId: event.streamId,
           rel: null,
           subject: 'Your Homeward account',
-          text: `Welcome to Homeward, ${data.firstName}! Sign in at ${this.config.publicUrl}/auth with your phone number and the password ${PASSWORD_PLACEHOLDER}`,
+          text: welcomeText(data.firstName, this.config.publicUrl),
           passwordDelivery: data.passwordDelivery,
         },
       ];
@@ -52,7 +52,7 @@ export class UserNotifications implements OnModuleInit {
           recipientUserId: user.id,
           rel: null,
           subject: 'New password',
-          text: `Your new Homeward password is ${PASSWORD_PLACEHOLDER}. Sign in at ${this.config.publicUrl}/auth and choose your own.`,
+          text: newPasswordText(this.config.publicUrl),
           passwordDelivery: data.passwordDelivery,
         },
       ];

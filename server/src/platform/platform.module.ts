@@ -22,6 +22,7 @@ import { PinoLogger } from './logging/pino.logger.js';
 import { FileLinks } from './storage/file-links.js';
 import { FilesController } from './storage/files.controller.js';
 import { StorageModule } from './storage/storage.module.js';
+import { Clock } from './clock.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -37,6 +38,7 @@ export class PlatformModule {
     // What the platform provides and every feature module may inject.
     const shared = [
       configProvider,
+      Clock,
       FileLinks,
       EventStore,
       ProjectionRegistry,

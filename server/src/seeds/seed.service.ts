@@ -18,6 +18,7 @@ import { FORM_TEMPLATE_STREAM } from '../documents/form-template.events.js';
 import { lawyerDecider } from '../lawyers/lawyer.decider.js';
 import { LAWYER_STREAM } from '../lawyers/lawyer.events.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
+import { DemoContentSeeder } from './demo-content.js';
 import {
   DEMO_APPRAISERS,
   DEMO_BANKS,
@@ -40,9 +41,31 @@ export class SeedService {
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly dataSource: DataSource,
+    private readonly content: DemoContentSeeder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The whole demo, as `npm run seed` makes it: the brokerage, then what its clients' files hold. */
+  async seedDemo(): Promise<{ created: number }> {
+    const { created } = await this.seed();
+    return { created: created + (await this.fillDemoFiles()) };
+  }
+
+  /**
+   * What the demo clients' files hold: papers, reviews, chats, notes, lawyers, appraisers. `npm start`
+   * fills them once it answers, so the first start is no slower for them; how many parts were added.
+   */
+  async fillDemoFiles(): Promise<number> {
+    if (this.config.env === 'production')
+      throw new Error('Demo data is not seeded when NODE_ENV=production.');
+    const started = Date.now();
+    const parts = await this.content.seed();
+    if (parts > 0)
+      this.logger.log(`Filled ${parts} parts of the demo clients' files in ${Date.now() - started} ms`);
+    return parts;
+  }
+
+  /** The brokerage: staff, templates, lawyers, appraisers and the twelve clients with their accounts. */
   async seed(): Promise<{ created: number }> {
     if (this.config.env === 'production')
       throw new Error('Demo data is not seeded when NODE_ENV=production.');

@@ -192,3 +192,81 @@ describe('password reset', () => {
     expect(state).toMatchObject({ requireChangePassword: true, pendingReset: null });
   });
 });
+
+describe('two-factor sign-in', () => {
+  const staff: UserEvent = {
+    ...registered,
+    data: { ...registered.data, role: 'broker', customerId: null } as typeof registered.data,
+  } as UserEvent;
+  const enabled: UserEvent = {
+    type: 'user.second_factor_enabled',
+    data: { sealedSecret: 'sealed', recoveryCodeHashes: ['h0', 'h1', 'h2'], step: 100 },
+  };
+  const enable = {
+    type: 'EnableSecondFactor' as const,
+    sealedSecret: 'sealed',
+    recoveryCodeHashes: ['h0', 'h1', 'h2'],
+    step: 100,
+  };
+
+  it('is turned on for staff with the step of the first code', () => {
+    given([staff]).when(enable).then([enabled]);
+  });
+
+  it('is not for customers', () => {
+    given([registered]).when(enable).thenRefuses('permission_denied');
+  });
+
+  it('refuses a sign-in without a code once it is on', () => {
+    given([staff, enabled])
+      .when({ type: 'RecordSignIn', sessionId: 's1' })
+      .thenRefuses('second_factor_required');
+  });
+
+  it('spends a later code with the sign-in', () => {
+    given([staff, enabled])
+      .when({ type: 'RecordSignIn', sessionId: 's1', secondFactor: { step: 101 } })
+      .then([
+        { type: 'user.second_factor_used', data: { step: 101 } },
+        { type: 'auth.first_login', data: { sessionId: 's1' } },
+      ]);
+  });
+
+  it('refuses a code of a step already used, even when two sign-ins race with it', () => {
+    const used: UserEvent = { type: 'user.second_factor_used', data: { step: 101 } };
+    given([staff, enabled, used])
+      .when({ type: 'RecordSignIn', sessionId: 's2', secondFactor: { step: 101 } })
+      .thenRefuses('invalid_code');
+    given([staff, enabled])
+      .when({ type: 'RecordSignIn', sessionId: 's2', secondFactor: { step: 100 } })
+      .thenRefuses('invalid_code');
+  });
+
+  it('takes each recovery code once', () => {
+    const spent: UserEvent = { type: 'user.recovery_code_used', data: { index: 1 } };
+    given([staff, enabled])
+      .when({ type: 'RecordSignIn', sessionId: 's1', secondFactor: { recoveryIndex: 1 } })
+      .then([spent, { type: 'auth.first_login', data: { sessionId: 's1' } }]);
+    given([staff, enabled, spent])
+      .when({ type: 'RecordSignIn', sessionId: 's2', secondFactor: { recoveryIndex: 1 } })
+      .thenRefuses('invalid_code');
+  });
+
+  it('is turned off with a code, or reset by a principal broker; then the password alone signs in', () => {
+    given([staff, enabled])
+      .when({ type: 'TurnOffSecondFactor', proof: { step: 102 } })
+      .then([
+        { type: 'user.second_factor_used', data: { step: 102 } },
+        { type: 'user.second_factor_removed', data: { reason: 'turned_off' } },
+      ]);
+    const reset: UserEvent = { type: 'user.second_factor_removed', data: { reason: 'reset' } };
+    given([staff, enabled]).when({ type: 'ResetSecondFactor' }).then([reset]);
+    given([staff, enabled, reset])
+      .when({ type: 'RecordSignIn', sessionId: 's3' })
+      .then([{ type: 'auth.first_login', data: { sessionId: 's3' } }]);
+  });
+
+  it('cannot be turned on twice', () => {
+    given([staff, enabled]).when(enable).thenRefuses('second_factor_enabled');
+  });
+});

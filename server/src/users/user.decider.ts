@@ -9,6 +9,15 @@ import type {
   UserRegistered,
 } from './user.events.js';
 
+/** What confirmed a sign-in as well as the password: an app's code of this time step, or a recovery code. */
+export type SecondFactorProof = { step: number } | { recoveryIndex: number };
+
+/** A staff member's authenticator app: the last time step used and which recovery codes are spent. */
+export interface SecondFactorState {
+  lastStep: number;
+  recoveryUsed: boolean[];
+}
+
 /** How long a texted password can be used before it expires unused. */
 export const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
@@ -25,6 +34,8 @@ export interface UserState {
   requireChangePassword: boolean;
   hasLoggedIn: boolean;
   pendingReset: PendingReset | null;
+  brokerCodes: string[];
+  secondFactor: SecondFactorState | null;
 }
 
 export type UserCommand =
@@ -38,18 +49,44 @@ export type UserCommand =
       /** The clock time of the request (ISO 8601). */
       at: string;
     }
-  /** The caller has checked the password; the first sign-in of an account is recorded as such. */
-  | { type: 'RecordSignIn'; sessionId: string }
+  /**
+   * The caller has checked the password (and the code, whose proof comes along); the first sign-in of an
+   * account is recorded as such.
+   */
+  | { type: 'RecordSignIn'; sessionId: string; secondFactor?: SecondFactorProof }
   /**
    * A sign-in with the texted password: the caller has checked that the presented password matches the
    * pending one with this nonce, which becomes the password.
    */
-  | { type: 'SignInWithResetPassword'; sessionId: string; nonce: string; at: string }
+  | {
+      type: 'SignInWithResetPassword';
+      sessionId: string;
+      nonce: string;
+      at: string;
+      secondFactor?: SecondFactorProof;
+    }
+  /** The caller has checked the first code against the secret (`step` is that code's time step). */
+  | { type: 'EnableSecondFactor'; sealedSecret: string; recoveryCodeHashes: string[]; step: number }
+  | { type: 'TurnOffSecondFactor'; proof: SecondFactorProof }
+  /** A principal broker's reset, for a colleague who lost their phone. */
+  | { type: 'ResetSecondFactor' }
   | {
       type: 'UpdateProfile';
       changes: Partial<{ firstName: string; lastName: string; phoneNumber: string; email: string }>;
     }
-  | { type: 'Deactivate'; reason: string };
+  | { type: 'Deactivate'; reason: string }
+  | { type: 'Reactivate' }
+  /** A principal broker's edit of a staff member: profile, role and broker codes, each when given. */
+  | {
+      type: 'EditStaff';
+      changes: Partial<{ firstName: string; lastName: string; email: string }>;
+      role?: Role;
+      codes?: string[];
+    }
+  /** Decides nothing: appended with the version seen, it makes a change conditional on this user's. */
+  | { type: 'ConfirmActive' };
+
+const STAFF: readonly Role[] = ['principal_broker', 'broker', 'assistant'];
 
 function mustBeActive(state: UserState): void {
   if (!state.exists || !state.active)
@@ -75,6 +112,25 @@ function signedIn(state: UserState, sessionId: string): UserLoggedIn {
   return { type: state.hasLoggedIn ? 'auth.logged_in' : 'auth.first_login', data: { sessionId } };
 }
 
+export const INVALID_CODE = 'That code is not right. Please try again.';
+
+/**
+ * The event that spends a proof: a code is good once, and only if it is later than the last one used, so
+ * two sign-ins racing with one code cannot both pass; a recovery code is good once.
+ */
+function spent(state: UserState, proof: SecondFactorProof | undefined): UserEvent[] {
+  const factor = state.secondFactor;
+  if (!factor) return [];
+  if (!proof) throw DomainError.unauthorized('second_factor_required', 'A code from the app is needed.');
+  if ('step' in proof) {
+    if (proof.step <= factor.lastStep) throw DomainError.unauthorized('invalid_code', INVALID_CODE);
+    return [{ type: 'user.second_factor_used', data: { step: proof.step } }];
+  }
+  if (factor.recoveryUsed[proof.recoveryIndex] !== false)
+    throw DomainError.unauthorized('invalid_code', INVALID_CODE);
+  return [{ type: 'user.recovery_code_used', data: { index: proof.recoveryIndex } }];
+}
+
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
     exists: false,
@@ -83,6 +139,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     requireChangePassword: false,
     hasLoggedIn: false,
     pendingReset: null,
+    brokerCodes: [],
+    secondFactor: null,
   }),
 
   evolve(state, event) {
@@ -112,6 +170,38 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, requireChangePassword: true, pendingReset: null };
       case 'user.deactivated':
         return { ...state, active: false, pendingReset: null };
+      case 'user.reactivated':
+        return { ...state, active: true };
+      case 'user.role_changed':
+        return { ...state, role: event.data.to };
+      case 'user.broker_codes_changed':
+        return { ...state, brokerCodes: event.data.codes };
+      case 'user.second_factor_enabled':
+        return {
+          ...state,
+          secondFactor: {
+            lastStep: event.data.step,
+            recoveryUsed: event.data.recoveryCodeHashes.map(() => false),
+          },
+        };
+      case 'user.second_factor_used':
+        return state.secondFactor
+          ? { ...state, secondFactor: { ...state.secondFactor, lastStep: event.data.step } }
+          : state;
+      case 'user.recovery_code_used':
+        return state.secondFactor
+          ? {
+              ...state,
+              secondFactor: {
+                ...state.secondFactor,
+                recoveryUsed: state.secondFactor.recoveryUsed.map(
+                  (used, i) => used || i === event.data.index,
+                ),
+              },
+            }
+          : state;
+      case 'user.second_factor_removed':
+        return { ...state, secondFactor: null };
       case 'auth.logged_in':
       case 'auth.first_login':
         return { ...state, hasLoggedIn: true };
@@ -143,11 +233,15 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             },
           },
         ];
-      case 'RecordSignIn':
-        return [signedIn(state, command.sessionId)];
+      case 'RecordSignIn': {
+        const signIn = signedIn(state, command.sessionId);
+        return [...spent(state, command.secondFactor), signIn];
+      }
       case 'SignInWithResetPassword': {
         const pending = usablePendingReset(state, command.nonce, command.at);
+        const proof = spent(state, command.secondFactor);
         return [
+          ...proof,
           {
             type: 'user.reset_password_used',
             data: { passwordHash: pending.passwordHash, nonce: pending.nonce },
@@ -155,6 +249,27 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           signedIn(state, command.sessionId),
         ];
       }
+      case 'EnableSecondFactor': {
+        mustBeActive(state);
+        if (!state.role || !STAFF.includes(state.role))
+          throw DomainError.forbidden('Two-factor sign-in is for staff.');
+        if (state.secondFactor)
+          throw DomainError.conflict('second_factor_enabled', 'Two-factor sign-in is already on.');
+        const { sealedSecret, recoveryCodeHashes, step } = command;
+        return [{ type: 'user.second_factor_enabled', data: { sealedSecret, recoveryCodeHashes, step } }];
+      }
+      case 'TurnOffSecondFactor': {
+        mustBeActive(state);
+        if (!state.secondFactor)
+          throw DomainError.conflict('second_factor_off', 'Two-factor sign-in is not on.');
+        return [
+          ...spent(state, command.proof),
+          { type: 'user.second_factor_removed', data: { reason: 'turned_off' } },
+        ];
+      }
+      case 'ResetSecondFactor':
+        mustBeActive(state);
+        return state.secondFactor ? [{ type: 'user.second_factor_removed', data: { reason: 'reset' } }] : [];
       case 'UpdateProfile': {
         mustBeActive(state);
         const changes = Object.fromEntries(
@@ -165,6 +280,33 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'Deactivate':
         if (!state.exists || !state.active) return [];
         return [{ type: 'user.deactivated', data: { reason: command.reason } }];
+      case 'Reactivate':
+        if (!state.exists) throw DomainError.notFound('This user does not exist.');
+        return state.active ? [] : [{ type: 'user.reactivated', data: {} }];
+      case 'EditStaff': {
+        mustBeActive(state);
+        if (!state.role || !STAFF.includes(state.role))
+          throw DomainError.notFound('This staff member does not exist.');
+        const events: UserEvent[] = [
+          ...userDecider.decide({ type: 'UpdateProfile', changes: command.changes }, state),
+        ];
+        let role = state.role;
+        if (command.role && command.role !== role) {
+          if (!STAFF.includes(command.role))
+            throw DomainError.invalid('invalid', 'Only staff roles can be given to staff.', 'role');
+          events.push({ type: 'user.role_changed', data: { from: role, to: command.role } });
+          role = command.role;
+        }
+        const codes = command.codes ?? (role === 'assistant' ? [] : state.brokerCodes);
+        if (role === 'assistant' && codes.length > 0)
+          throw DomainError.invalid('invalid', 'Only brokers have broker codes.', 'broker_codes');
+        if (codes.join('\n') !== state.brokerCodes.join('\n'))
+          events.push({ type: 'user.broker_codes_changed', data: { codes } });
+        return events;
+      }
+      case 'ConfirmActive':
+        mustBeActive(state);
+        return [];
     }
   },
 };

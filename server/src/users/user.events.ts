@@ -56,6 +56,31 @@ export type UserProfileUpdated = NewEvent<
   Partial<{ firstName: string; lastName: string; phoneNumber: string; email: string }>
 >;
 export type UserDeactivated = NewEvent<'user.deactivated', { reason: string }>;
+/** A deactivated staff member may sign in again (with the password they had). */
+export type UserReactivated = NewEvent<'user.reactivated', Record<string, never>>;
+/** A staff member's role in the brokerage changed. */
+export type UserRoleChanged = NewEvent<'user.role_changed', { from: Role; to: Role }>;
+/** A broker's lender submission codes, in the order they are offered; the first goes to application links. */
+export type UserBrokerCodesChanged = NewEvent<'user.broker_codes_changed', { codes: string[] }>;
+/**
+ * Staff confirmed an authenticator app with a first code (`step`: that code's time step, so it is not
+ * accepted again). The TOTP secret is kept sealed (AES-256-GCM, key derived from APP_SECRET), the ten
+ * recovery codes only as keyed hashes.
+ */
+export type UserSecondFactorEnabled = NewEvent<
+  'user.second_factor_enabled',
+  { sealedSecret: string; recoveryCodeHashes: string[]; step: number }
+>;
+/** A sign-in (or turning it off) was confirmed by the code of this time step: no code up to it works again. */
+export type UserSecondFactorUsed = NewEvent<'user.second_factor_used', { step: number }>;
+/** The recovery code at `index` of the list was used: it works no more. */
+export type UserRecoveryCodeUsed = NewEvent<'user.recovery_code_used', { index: number }>;
+/** 'turned_off': by the user, with a code; 'reset': by a principal broker (a lost phone). */
+export type SecondFactorRemovalReason = 'turned_off' | 'reset';
+export type UserSecondFactorRemoved = NewEvent<
+  'user.second_factor_removed',
+  { reason: SecondFactorRemovalReason }
+>;
 export type UserLoggedIn = NewEvent<'auth.logged_in' | 'auth.first_login', { sessionId: string }>;
 
 export type UserEvent =
@@ -66,6 +91,13 @@ export type UserEvent =
   | UserResetPasswordUsed
   | UserProfileUpdated
   | UserDeactivated
+  | UserReactivated
+  | UserRoleChanged
+  | UserBrokerCodesChanged
+  | UserSecondFactorEnabled
+  | UserSecondFactorUsed
+  | UserRecoveryCodeUsed
+  | UserSecondFactorRemoved
   | UserLoggedIn;
 
 export const USER_EVENT_TYPES = [
@@ -76,6 +108,13 @@ export const USER_EVENT_TYPES = [
   'user.reset_password_used',
   'user.profile_updated',
   'user.deactivated',
+  'user.reactivated',
+  'user.role_changed',
+  'user.broker_codes_changed',
+  'user.second_factor_enabled',
+  'user.second_factor_used',
+  'user.recovery_code_used',
+  'user.second_factor_removed',
   'auth.logged_in',
   'auth.first_login',
 ] as const satisfies readonly UserEvent['type'][];

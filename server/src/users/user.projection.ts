@@ -75,6 +75,42 @@ export class UserProjection extends InlineProjection {
       case 'user.deactivated':
         await this.update(tx, stored, `is_active = false, ${NO_PENDING}`, []);
         return;
+      case 'user.reactivated':
+        await this.update(tx, stored, 'is_active = true', []);
+        return;
+      case 'user.role_changed':
+        await this.update(tx, stored, 'role = $3', [event.data.to]);
+        return;
+      case 'user.broker_codes_changed':
+        await this.update(tx, stored, 'broker_codes = $3::jsonb', [JSON.stringify(event.data.codes)]);
+        return;
+      case 'user.second_factor_enabled':
+        await this.update(
+          tx,
+          stored,
+          'second_factor_secret = $3, second_factor_step = $4, second_factor_recovery = $5::jsonb',
+          [event.data.sealedSecret, event.data.step, JSON.stringify(event.data.recoveryCodeHashes)],
+        );
+        return;
+      case 'user.second_factor_used':
+        await this.update(tx, stored, 'second_factor_step = $3', [event.data.step]);
+        return;
+      case 'user.recovery_code_used':
+        await this.update(
+          tx,
+          stored,
+          `second_factor_recovery = jsonb_set(second_factor_recovery, ARRAY[$3::text], 'null')`,
+          [event.data.index],
+        );
+        return;
+      case 'user.second_factor_removed':
+        await this.update(
+          tx,
+          stored,
+          'second_factor_secret = NULL, second_factor_step = NULL, second_factor_recovery = NULL',
+          [],
+        );
+        return;
       case 'auth.logged_in':
       case 'auth.first_login':
         await this.update(tx, stored, 'last_login_at = $3', [at]);

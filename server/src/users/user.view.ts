@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { APPRAISER_STATUSES, type AppraiserStatus } from '../../../machines/appraiser-assignment.machine.js';
 import { LAWYER_STATUSES, type LawyerStatus } from '../../../machines/lawyer-assignment.machine.js';
 import { ROLES, type Role } from '../../../machines/roles.js';
+import type { SecondFactorStatus } from '../../../machines/second-factor.js';
 import type { CurrentUserView, UserView } from '../../../machines/user.view.js';
 
 /** The user views are defined once, for the server and the client, in machines/user.view.ts. */
@@ -46,6 +47,18 @@ export class UserViewDto implements UserView {
   customer_id: string | null;
 }
 
+/** OpenAPI description of `SecondFactorStatus`. */
+export class SecondFactorStatusDoc implements SecondFactorStatus {
+  @ApiProperty({ description: 'Every sign-in asks for a code from the authenticator app.' })
+  enabled: boolean;
+
+  @ApiProperty({ description: 'The brokerage requires it of all staff; without it only enrolment is open.' })
+  required: boolean;
+
+  @ApiProperty({ example: 10, description: 'Recovery codes not used yet.' })
+  recovery_codes_left: number;
+}
+
 /** OpenAPI description of `CurrentUserView`. */
 export class CurrentUserViewDto extends UserViewDto implements CurrentUserView {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The assigned lawyer.' })
@@ -59,4 +72,10 @@ export class CurrentUserViewDto extends UserViewDto implements CurrentUserView {
 
   @ApiProperty({ enum: APPRAISER_STATUSES, example: 'empty' })
   appraiser_status: AppraiserStatus;
+
+  @ApiProperty({ type: () => SecondFactorStatusDoc })
+  second_factor: SecondFactorStatus;
+
+  @ApiProperty({ type: [String], example: ['BRX1042'], description: "A broker's lender submission codes." })
+  broker_codes: string[];
 }

@@ -4,6 +4,7 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 import { ROLES, STAFF_ROLES, type StaffRole } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
+  AllowsSecondFactorSetup,
   type Caller,
   CurrentUser,
   Roles,
@@ -21,6 +22,7 @@ import {
   type UserView,
   UserViewDto,
 } from './user.view.js';
+import { secondFactorStatus } from './second-factor-status.js';
 import { UsersRepository } from './users.repository.js';
 
 export class ListUsersQuery extends PageQuery(1000, 1000) {
@@ -44,12 +46,14 @@ export class UsersController {
 
   @Roles(...ROLES)
   @AllowsPendingPasswordChange()
+  @AllowsSecondFactorSetup()
   @Get('users/me/')
   @ApiOkData(CurrentUserViewDto, { description: 'The signed-in user.' })
   async me(@CurrentUser() caller: Caller): Promise<DataEnvelope<CurrentUserView>> {
     const user = await this.users.findById(caller.id);
     if (!user) throw AppError.notFound('This user does not exist.');
-    return ok(toCurrentUserView(user, await this.users.assignmentsOf(user.customer_id)));
+    const assignments = await this.users.assignmentsOf(user.customer_id);
+    return ok(toCurrentUserView(user, assignments, secondFactorStatus(user, caller)));
   }
 
   @Roles(...STAFF_ROLES)

@@ -19,6 +19,11 @@ export interface UserRow {
   pending_password_hash: string | null;
   pending_password_nonce: string | null;
   pending_password_expires_at: Date | null;
+  broker_codes: string[];
+  /** Two-factor sign-in (staff): the sealed secret, the last time step used, recovery code hashes. */
+  second_factor_secret: string | null;
+  second_factor_step: string | null;
+  second_factor_recovery: (string | null)[] | null;
   created_at: Date;
   updated_at: Date;
   version: number;

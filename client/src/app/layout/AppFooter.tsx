@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../features/auth/session';
 import { Logo } from '../../ui/Logo';
+import { brokerage } from '../page-settings';
 import { ROUTES, roleHome } from '../routes';
 
 const LINKS = [
@@ -31,8 +32,9 @@ export function AppFooter() {
             ))}
           </Group>
         </Group>
-        <Text size="xs" c="gray.6" mt="xl">
-          © {new Date().getFullYear()} Homeward. All rights reserved.
+        <Text size="xs" c="gray.5" mt="xl">
+          © {new Date().getFullYear()} {brokerage().name} · Licence {brokerage().licenceNumber}. All rights
+          reserved.
         </Text>
       </Container>
     </Box>

@@ -1,13 +1,19 @@
-import { AppShell, Burger, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconLogin2, IconLogout, IconPhone } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { AppShell, Burger, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { IconChartBar, IconLogin2, IconLogout, IconPhone } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { formatPhone } from '@machines/phone';
 import { useCurrentUser } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/use-logout';
-import { UserMenu, UserMenuList } from '../../features/auth/UserMenu';
 import { Logo } from '../../ui/Logo';
-import { ROUTES, roleHome } from '../routes';
-import { HeaderBadges } from './HeaderBadges';
+import { isStaff, ROUTES, roleHome } from '../routes';
+
+// Only signed-in users see the badges and the user menu: visitors' pages do not load their menus and tooltips.
+const HeaderBadges = lazy(() => import('./HeaderBadges').then((m) => ({ default: m.HeaderBadges })));
+const UserMenu = lazy(() => import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenuList = lazy(() =>
+  import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenuList })),
+);
 
 export const HEADER_HEIGHT = 68;
 
@@ -29,6 +35,23 @@ function PhoneNumber({ value }: { value: string }) {
   );
 }
 
+/** Staff's way to the Pipeline page, marked while it is open. */
+function PipelineLink() {
+  const { pathname } = useLocation();
+  const here = pathname === ROUTES.RoutePipeline;
+  return (
+    <Button
+      component={Link}
+      to={ROUTES.RoutePipeline}
+      variant={here ? 'light' : 'subtle'}
+      leftSection={<IconChartBar size={18} stroke={1.7} />}
+      aria-current={here ? 'page' : undefined}
+    >
+      Pipeline
+    </Button>
+  );
+}
+
 /**
  * The header: logo and a Login link, or for a signed-in user the message and notification badges,
  * the phone number, the gear with the user menu and Log out. On phones it folds into a burger menu.
@@ -42,9 +65,12 @@ export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
         <Logo to={user ? roleHome(user.role) : ROUTES.RouteHome} />
         {user ? (
           <Group gap="lg" visibleFrom="sm" wrap="nowrap">
-            <HeaderBadges />
-            <PhoneNumber value={user.phone_number} />
-            <UserMenu />
+            {isStaff(user.role) && <PipelineLink />}
+            <Suspense fallback={null}>
+              <HeaderBadges />
+              <PhoneNumber value={user.phone_number} />
+              <UserMenu />
+            </Suspense>
             <Button variant="light" leftSection={<IconLogout size={18} />} onClick={logout}>
               Log out
             </Button>
@@ -72,14 +98,25 @@ export function AppMobileMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <AppShell.Navbar p="md" hiddenFrom="sm">
       {user ? (
-        <Stack gap="md">
-          <Group justify="space-between">
-            <PhoneNumber value={user.phone_number} />
-            <HeaderBadges />
-          </Group>
-          <Divider />
-          <UserMenuList onNavigate={onNavigate} />
-        </Stack>
+        <Suspense fallback={null}>
+          <Stack gap="md">
+            <Group justify="space-between">
+              <PhoneNumber value={user.phone_number} />
+              <HeaderBadges />
+            </Group>
+            <Divider />
+            {isStaff(user.role) && (
+              <NavLink
+                component={Link}
+                to={ROUTES.RoutePipeline}
+                label="Pipeline"
+                leftSection={<IconChartBar size={18} stroke={1.7} />}
+                onClick={onNavigate}
+              />
+            )}
+            <UserMenuList onNavigate={onNavigate} />
+          </Stack>
+        </Suspense>
       ) : (
         <Button
           component={Link}

@@ -1,7 +1,21 @@
-import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatPhone } from '@machines/phone';
 import { api } from '../../api/http';
+import { curatorsKey } from '../../api/query-keys';
 import { fullName, useCurrentUser } from '../../features/auth/session';
 
 interface Curator {
@@ -17,11 +31,9 @@ interface Curators {
   assistant?: Curator | null;
 }
 
-export const curatorsQueryKey = ['customers', 'curators'] as const;
-
 function useCurators(enabled: boolean) {
   return useQuery({
-    queryKey: curatorsQueryKey,
+    queryKey: curatorsKey,
     enabled,
     queryFn: async ({ signal }) => {
       try {
@@ -64,14 +76,51 @@ function Contact({ role, person }: { role: string; person: Curator }) {
   );
 }
 
-/** Greets the customer by first name and shows the broker and the assistant as contacts. */
-export function CustomerHeader() {
+/**
+ * Greets the customer by first name and shows the broker and the assistant as contacts. `compact` (pages
+ * other than the roadmap, on phones) keeps it to one line, the contacts a tap away.
+ */
+export function CustomerHeader({ compact = false }: { compact?: boolean }) {
   const user = useCurrentUser();
   const curators = useCurators(user?.role === 'customer');
+  const [open, setOpen] = useState(false);
   const contacts = [
     { role: 'Broker', person: curators.data?.broker },
     { role: 'Assistant', person: curators.data?.assistant },
   ].filter((c): c is { role: string; person: Curator } => !!c.person);
+
+  if (compact) {
+    return (
+      <Paper withBorder radius="lg" px="md" py="xs" data-testid="customer-greeting">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={700} c="navy.9">
+            Hi, {user?.first_name}!
+          </Text>
+          {contacts.length > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              rightSection={open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+              aria-expanded={open}
+              onClick={() => setOpen((value) => !value)}
+            >
+              Your mortgage team
+            </Button>
+          )}
+        </Group>
+        <Collapse expanded={open}>
+          <Stack gap="sm" pt="sm">
+            <Text size="sm" c="dimmed">
+              Have a question? Fast connect with your mortgage team:
+            </Text>
+            {contacts.map((contact) => (
+              <Contact key={contact.role} role={contact.role} person={contact.person} />
+            ))}
+          </Stack>
+        </Collapse>
+      </Paper>
+    );
+  }
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

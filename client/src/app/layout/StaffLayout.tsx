@@ -4,7 +4,7 @@ import { ROUTES } from '../routes';
 import { ShellLayout } from './ShellLayout';
 
 /** The dashboard's wide table gets more room than the other pages. */
-const WIDE_PATHS: string[] = [ROUTES.RouteDashboard];
+const WIDE_PATHS: string[] = [ROUTES.RouteDashboard, ROUTES.RouteTeam];
 
 /** Pages of principal brokers, brokers and assistants. */
 export function StaffLayout() {

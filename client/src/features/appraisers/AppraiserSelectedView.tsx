@@ -35,7 +35,11 @@ function AppraiserControls({
   client: CustomerView;
   scope: Pick<ClientScope, 'staff' | 'role'>;
 }) {
-  const { action, busy } = useAssignmentControls(useAppraiserAssignmentActor(client.appraiser_status), scope);
+  const { action, busy } = useAssignmentControls(
+    useAppraiserAssignmentActor(client.appraiser_status),
+    scope,
+    client.id,
+  );
   const navigate = useNavigate();
 
   return (
@@ -46,7 +50,7 @@ function AppraiserControls({
           ...APPROVE_BUTTON,
           ...action('APPROVE', {
             question: 'Are you sure to approve this appraiser?',
-            call: () => approveAppraiser(client.id),
+            call: (requestId) => approveAppraiser(client.id, requestId),
             fallback: APPRAISER_APPROVE_ERROR,
           }),
         },
@@ -55,7 +59,7 @@ function AppraiserControls({
           ...action('REVOKE', {
             question: 'Are you sure to revoke this appraiser?',
             danger: true,
-            call: () => revokeAppraiser(client.id),
+            call: (requestId) => revokeAppraiser(client.id, requestId),
             fallback: APPRAISER_REVOKE_ERROR,
             then: () => navigate(appraiserRoutes(client.id).dashboard, { replace: true }),
           }),

@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { displayId } from '@machines/customer.rules';
-import { useStoreClientView } from '../assignments/client-scope';
+import { useCommand } from '../../api/use-command';
+import { clientViewKey, useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
 import { useAppForm } from '../../ui/form';
@@ -53,32 +54,40 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
   const appraiserId = selected.length === 1 ? selected[0] : null;
   const all = useAppraisers(client.id, { location: '', bank: '' }, !!appraiserId);
   const appraiser = all.data?.find((a) => a.id === appraiserId);
-  const [busy, setBusy] = useState(false);
+  const command = useCommand<CustomerView, { appraiserId: string; values: AssignAppraiserValues }>({
+    send: ({ appraiserId: chosen, values }, requestId) =>
+      assignAppraiser(client.id, chosen, assignAppraiserPayload(client.id, chosen, values), requestId),
+    answers: () => [clientViewKey(true, client.id)],
+    onSuccess: (view) => {
+      send({ type: 'CLEAR' });
+      store(view);
+      toast.success(APPRAISER_ADDED);
+      void navigate(routes.dashboard, { replace: true });
+    },
+    onError: (error) => toastError(error, APPRAISER_ADD_ERROR),
+  });
+  const busy = command.isPending;
   const form = useAppForm<AssignAppraiserValues>({
     initialValues: assignAppraiserDefaults(client),
     validate: assignAppraiserRules,
   });
 
+  // A quote request sent to this appraiser fills in what it already said, unless something was typed.
+  const quote = appraiser?.quote_request ?? null;
+  useEffect(() => {
+    if (!quote || form.isDirty()) return;
+    const values = assignAppraiserDefaults(client, quote);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quote]);
+
   if (!appraiserId) return <Navigate to={routes.dashboard} replace />;
 
   const assign = async (values: AssignAppraiserValues) => {
     if (!(await confirm({ title: 'Assign this appraiser to the client?', confirmLabel: 'Assign' }))) return;
-    setBusy(true);
-    try {
-      const view = await assignAppraiser(
-        client.id,
-        appraiserId,
-        assignAppraiserPayload(client.id, appraiserId, values),
-      );
-      send({ type: 'CLEAR' });
-      store(view);
-      toast.success(APPRAISER_ADDED);
-      navigate(routes.dashboard, { replace: true });
-    } catch (error) {
-      toastError(error, APPRAISER_ADD_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    command.mutate({ appraiserId, values });
   };
 
   return (

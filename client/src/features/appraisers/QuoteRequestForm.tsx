@@ -11,12 +11,10 @@ import {
   TextInput,
   Badge,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { displayId, personName } from '@machines/customer.rules';
-import { appraiserKeys } from '../assignments/live';
 import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
@@ -47,7 +45,6 @@ export function quoteConfirmation(count: number): string {
  */
 export function QuoteRequestForm({ client }: { client: CustomerView }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const store = useStoreClientView(true);
   const routes = appraiserRoutes(client.id);
   const form = useAppForm<QuoteRequestValues>({
@@ -73,9 +70,8 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
   useEffect(() => {
     if (!sent) return;
     toast.success(QUOTES_SENT);
-    void queryClient.invalidateQueries({ queryKey: appraiserKeys.customer(client.id) });
     navigate(routes.dashboard, { replace: true });
-  }, [sent, queryClient, client.id, navigate, routes.dashboard]);
+  }, [sent, navigate, routes.dashboard]);
 
   const { selected } = snapshot.context;
   if (reviewed && snapshot.matches('selecting')) return <Navigate to={routes.dashboard} replace />;

@@ -25,14 +25,25 @@ export function requestQuotes(customerId: string, payload: QuoteRequestPayload) 
   return api.core.post<CustomerView>(`/customers/${customerId}/appraisers/appraiser_request/`, payload);
 }
 
-export function assignAppraiser(customerId: string, appraiserId: string, payload: AssignAppraiserPayload) {
-  return api.core.post<CustomerView>(`/customers/${customerId}/appraisers/${appraiserId}/add/`, payload);
+export function assignAppraiser(
+  customerId: string,
+  appraiserId: string,
+  payload: AssignAppraiserPayload,
+  requestId?: string,
+) {
+  return api.core.post<CustomerView>(`/customers/${customerId}/appraisers/${appraiserId}/add/`, payload, {
+    requestId,
+  });
 }
 
-export function approveAppraiser(customerId: string) {
-  return api.core.patch<CustomerView>(`/customers/${customerId}/appraisers/approve/`);
+export function approveAppraiser(customerId: string, requestId?: string) {
+  return api.core.patch<CustomerView>(`/customers/${customerId}/appraisers/approve/`, undefined, {
+    requestId,
+  });
 }
 
-export function revokeAppraiser(customerId: string) {
-  return api.core.patch<CustomerView>(`/customers/${customerId}/appraisers/revoke/`);
+export function revokeAppraiser(customerId: string, requestId?: string) {
+  return api.core.patch<CustomerView>(`/customers/${customerId}/appraisers/revoke/`, undefined, {
+    requestId,
+  });
 }

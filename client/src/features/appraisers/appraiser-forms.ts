@@ -12,7 +12,13 @@ import {
   TEXT_MAX_LENGTH,
 } from '@machines/validation';
 import type { CustomerView } from '../customers/types';
-import type { AccessDetails, AssignAppraiserPayload, MortgagePosition, QuoteRequestPayload } from './types';
+import type {
+  AccessDetails,
+  Appraiser,
+  AssignAppraiserPayload,
+  MortgagePosition,
+  QuoteRequestPayload,
+} from './types';
 
 export const COMMENT_MAX = TEXT_MAX_LENGTH;
 
@@ -104,22 +110,29 @@ export type AssignAppraiserValues = {
   notes: string;
 };
 
-export function assignAppraiserDefaults(client: CustomerView | undefined): AssignAppraiserValues {
+/**
+ * The assignment form starts from the client and, when a quote request went to the appraiser, from what it
+ * said: the property's address, lender, mortgage position, expected value, due date and comment.
+ */
+export function assignAppraiserDefaults(
+  client: CustomerView | undefined,
+  quote?: Appraiser['quote_request'],
+): AssignAppraiserValues {
   return {
     first_name: client?.first_name ?? '',
     last_name: client?.last_name ?? '',
     email: client?.email ?? '',
     phone_number: toLocalPhone(client?.phone_number),
-    address: client?.address_line ?? '',
-    expected_value: '',
-    expected_date: '',
+    address: quote?.property_address || client?.address_line || '',
+    expected_value: quote?.expected_value ?? '',
+    expected_date: quote?.due_date ?? '',
     access_details: '',
-    mortgage_position: 'first',
-    lender: client?.lender ?? '',
+    mortgage_position: quote?.mortgage_position || 'first',
+    lender: quote?.lender || client?.lender || '',
     underwriter_email: '',
     mortgage_number: '',
     underwriter_name: '',
-    notes: '',
+    notes: quote?.comment ?? '',
   };
 }
 

@@ -12,6 +12,8 @@ export interface Appraiser {
   sent_date: string | null;
   /** When this appraiser was added to this client. */
   assignation_date: string | null;
+  /** What this client's latest quote request told the appraiser (staff only). */
+  quote_request?: Omit<QuoteRequestPayload, 'appraiser_ids' | 'customer_id'> | null;
 }
 
 export interface Bank {

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Role } from '@machines/roles';
 import type { CustomerView } from '../customers/types';
+import { useCommand } from '../../api/use-command';
 import { confirm } from '../../ui/confirm';
 import { toastError } from '../../ui/toast';
-import { useStoreClientView, type ClientScope } from './client-scope';
+import { clientViewKey, useStoreClientView, type ClientScope } from './client-scope';
 
 /** An event of an assignment machine: what happens, and the role of whoever does it. */
 interface AssignmentEvent {
@@ -23,8 +24,8 @@ export interface AssignmentStep {
   /** The confirmation asked first. */
   question: string;
   danger?: boolean;
-  /** The server call; it answers the client as it now is. */
-  call: () => Promise<CustomerView>;
+  /** The server call, under the given request id; it answers the client as it now is. */
+  call: (requestId: string) => Promise<CustomerView>;
   /** The message shown when the server gives none. */
   fallback: string;
   /** What follows once the server accepted it (where to go next). */
@@ -40,27 +41,27 @@ export interface AssignmentStep {
 export function useAssignmentControls<Event extends AssignmentEvent>(
   [snapshot, send]: AssignmentActor<Event>,
   scope: Pick<ClientScope, 'staff' | 'role'>,
+  customerId: string,
 ) {
   const store = useStoreClientView(scope.staff);
-  const [busy, setBusy] = useState<Event['type'] | null>(null);
   const { role } = scope;
   const event = (type: Event['type']) => ({ type, role }) as Event;
+  const command = useCommand<CustomerView, { type: Event['type']; step: AssignmentStep }>({
+    send: ({ step }, requestId) => step.call(requestId),
+    answers: () => [clientViewKey(scope.staff, customerId)],
+    onSuccess: (view, { type, step }) => {
+      send(event(type));
+      store(view);
+      step.then?.(view);
+    },
+    onError: (error, { step }) => toastError(error, step.fallback),
+  });
+  const busy = command.isPending ? (command.variables?.type ?? null) : null;
 
   const can = (type: Event['type']) => snapshot.can(event(type));
 
   const run = async (type: Event['type'], step: AssignmentStep) => {
-    if (!(await confirm({ title: step.question, danger: step.danger ?? false }))) return;
-    setBusy(type);
-    try {
-      const view = await step.call();
-      send(event(type));
-      store(view);
-      step.then?.(view);
-    } catch (error) {
-      toastError(error, step.fallback);
-    } finally {
-      setBusy(null);
-    }
+    if (await confirm({ title: step.question, danger: step.danger ?? false })) command.mutate({ type, step });
   };
 
   /** The part of a control that runs an event: shown where the machine allows it. */

@@ -1,14 +1,13 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Role } from '@machines/roles';
 import { isStaff } from '../../app/routes';
-import { curatorsQueryKey } from '../../app/layout/CustomerHeader';
+import { roadmapStepsKey } from '../../api/query-keys';
 import { useCurrentUser } from '../auth/session';
-import { storeCustomer, useCustomer } from '../customers/queries';
+import { customerKeys, useCustomer } from '../customers/queries';
 import type { CustomerView } from '../customers/types';
 import { ownProfileKey, useOwnProfile } from '../documents/queries';
-import { appraiserKeys, lawyerKeys } from './live';
 
 /**
  * Whose file a lawyer or appraiser page is about. Customers act on their own file (their customer id
@@ -42,21 +41,16 @@ export function useClientScope(): ClientScope {
   };
 }
 
-/** The roadmap steps of the signed-in customer, as the server displays them. */
-export const roadmapStepsKey = [...ownProfileKey, 'steps'] as const;
+export { roadmapStepsKey };
 
-/** Keeps a client view the server just answered, wherever it is shown. */
+/** Where a client view is cached: staff read the client by id, a customer reads their own file. */
+export function clientViewKey(staff: boolean, customerId: string): QueryKey {
+  return staff ? customerKeys.detail(customerId) : ownProfileKey;
+}
+
+/** Keeps a client view the server just answered; what else the change touched follows from its pushes. */
 export function storeClientView(queryClient: QueryClient, staff: boolean, view: CustomerView): void {
-  // The lists carry the client's lawyer and appraiser (own lawyers, assignment and quote dates).
-  void queryClient.invalidateQueries({ queryKey: lawyerKeys.customer(view.id) });
-  void queryClient.invalidateQueries({ queryKey: appraiserKeys.customer(view.id) });
-  if (staff) {
-    storeCustomer(queryClient, view);
-    return;
-  }
-  queryClient.setQueryData(ownProfileKey, view);
-  void queryClient.invalidateQueries({ queryKey: roadmapStepsKey });
-  void queryClient.invalidateQueries({ queryKey: curatorsQueryKey });
+  queryClient.setQueryData(clientViewKey(staff, view.id), view);
 }
 
 export function useStoreClientView(staff: boolean) {

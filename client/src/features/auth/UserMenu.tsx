@@ -1,13 +1,18 @@
 import { ActionIcon, Menu, NavLink, Stack, Text } from '@mantine/core';
 import {
+  IconBarcode,
+  IconBuildingBank,
   IconFileDownload,
   IconHeadset,
   IconKey,
   IconLogout,
   IconSettings,
+  IconShieldLock,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { isStaff } from '../../app/routes';
+import { useNavigate } from 'react-router-dom';
+import { isStaff, ROUTES } from '../../app/routes';
 import { openPopup } from '../../ui/popups';
 import { fullName, useCurrentUser } from './session';
 import { useLogout } from './use-logout';
@@ -27,8 +32,26 @@ interface UserMenuItem {
 function useUserMenuItems(): UserMenuItem[] {
   const user = useCurrentUser();
   const logout = useLogout();
+  const navigate = useNavigate();
   if (!user) return [];
   const items: UserMenuItem[] = [];
+  if (user.role === 'principal_broker')
+    items.push(
+      { key: 'team', label: 'Team', icon: IconUsersGroup, onClick: () => void navigate(ROUTES.RouteTeam) },
+      {
+        key: 'settings',
+        label: 'Brokerage settings',
+        icon: IconBuildingBank,
+        onClick: () => void navigate(ROUTES.RouteSettings),
+      },
+    );
+  if (user.role === 'broker' || user.role === 'principal_broker')
+    items.push({
+      key: 'broker-codes',
+      label: 'Broker codes',
+      icon: IconBarcode,
+      onClick: () => openPopup('PopupBrokerCodes'),
+    });
   if (isStaff(user.role)) {
     items.push({
       key: 'appraisal',
@@ -38,13 +61,21 @@ function useUserMenuItems(): UserMenuItem[] {
       download: true,
     });
   }
+  items.push({
+    key: 'password',
+    label: 'Change password',
+    icon: IconKey,
+    onClick: () => openPopup('PopupUserPasswordChange'),
+  });
+  if (isStaff(user.role)) {
+    items.push({
+      key: 'second-factor',
+      label: 'Two-factor sign-in',
+      icon: IconShieldLock,
+      onClick: () => openPopup('PopupSecondFactor'),
+    });
+  }
   items.push(
-    {
-      key: 'password',
-      label: 'Change password',
-      icon: IconKey,
-      onClick: () => openPopup('PopupUserPasswordChange'),
-    },
     { key: 'support', label: 'Support', icon: IconHeadset },
     { key: 'logout', label: 'Log out', icon: IconLogout, onClick: logout, color: 'red' },
   );
@@ -120,7 +151,7 @@ export function UserMenuList({ onNavigate }: { onNavigate?: () => void }) {
           leftSection={<item.icon size={18} stroke={1.7} />}
           {...(item.href
             ? { component: 'a' as const, href: item.href, download: item.download ? '' : undefined }
-            : {})}
+            : { component: 'button' as const })}
           onClick={() => {
             item.onClick?.();
             onNavigate?.();

@@ -1,11 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { sessionMachine, type SessionTokens, type SignInCredentials } from '@machines/session.machine';
+import {
+  type SecondFactorInput,
+  sessionMachine,
+  type SessionTokens,
+  type SignInAnswer,
+  type SignInCredentials,
+} from '@machines/session.machine';
 import type { CurrentUserView } from '@machines/user.view';
 import { refreshTokens } from '../../api/http';
-import { clearTokens, setTokens } from '../../api/tokens';
+import { clearTokens, maySessionExist, setTokens } from '../../api/tokens';
 import { clearPersistedState } from '../../app/local-state';
-import { changePassword, endServerSession, loadCurrentUser, obtainTokens } from './api';
+import { changePassword, endServerSession, loadCurrentUser, obtainTokens, verifySecondFactor } from './api';
 
 /**
  * A request that was cancelled because its actor stopped never settles. React's development double mount
@@ -19,13 +25,23 @@ function unlessCancelled<T>(signal: AbortSignal, run: () => Promise<T>): Promise
   });
 }
 
+/** What a start without any sign-in in this browser ends with: nothing to restore, nothing asked of the server. */
+class NoSessionToRestore extends Error {
+  override name = 'NoSessionToRestore';
+}
+
 /** The session machine wired to the HTTP client, token storage and the query cache. */
 export function createSessionLogic(queryClient: QueryClient) {
   return sessionMachine.provide({
     actors: {
-      obtainTokens: fromPromise<SessionTokens, SignInCredentials>(({ input }) => obtainTokens(input)),
+      obtainTokens: fromPromise<SignInAnswer, SignInCredentials>(({ input }) => obtainTokens(input)),
+      verifySecondFactor: fromPromise<SessionTokens, SecondFactorInput>(({ input }) =>
+        verifySecondFactor(input),
+      ),
       // The HTTP client's refresh is single-flight and stores the new token itself.
-      refreshTokens: fromPromise<SessionTokens, void>(() => refreshTokens()),
+      refreshTokens: fromPromise<SessionTokens, void>(() =>
+        maySessionExist() ? refreshTokens() : Promise.reject(new NoSessionToRestore()),
+      ),
       loadUser: fromPromise<CurrentUserView, void>(({ signal }) =>
         unlessCancelled(signal, () => loadCurrentUser(signal)),
       ),

@@ -1,28 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { mustEnrolSecondFactor } from '@machines/second-factor';
 import { sessionMachine } from '@machines/session.machine';
 import type { CurrentUserView } from '@machines/user.view';
-import { onSessionExpired } from '../../api/http';
+import { onSecondFactorSetupRequired, onSessionExpired } from '../../api/http';
 import { getAccessToken, onTokensChange } from '../../api/tokens';
 import { getInspect } from '../../app/inspect';
+import { loadCurrentUser } from './api';
 import { createSessionLogic } from './session-logic';
 
 export const SessionContext = createActorContext(sessionMachine);
 
-/** Keeps the machine informed of what the HTTP client does to the tokens on its own. */
+/**
+ * Keeps the machine informed of what the HTTP client does to the tokens on its own, and of a refusal that
+ * says the user must now set up two-factor sign-in (the reloaded user sends them to enrolment).
+ */
 function SessionBridge() {
   const session = SessionContext.useActorRef();
+  const reloadUser = useReloadCurrentUser();
   useEffect(() => {
+    const stopSetupRequired = onSecondFactorSetupRequired(() => void reloadUser().catch(() => undefined));
     const stopExpired = onSessionExpired(() => session.send({ type: 'SESSION.EXPIRED' }));
     const stopTokens = onTokensChange((tokens) => {
       if (tokens) session.send({ type: 'TOKENS.UPDATED', tokens });
     });
     return () => {
+      stopSetupRequired();
       stopExpired();
       stopTokens();
     };
-  }, [session]);
+  }, [session, reloadUser]);
   return null;
 }
 
@@ -68,6 +76,26 @@ export function useMustChangePassword(): boolean {
       (snapshot.matches({ signedIn: 'changingPassword' }) &&
         !!snapshot.context.user?.require_change_password),
   );
+}
+
+/** Staff without a second factor while the brokerage requires one: only enrolment is open to them. */
+export function useMustEnrolSecondFactor(): boolean {
+  return SessionContext.useSelector(
+    (snapshot) =>
+      snapshot.matches('signedIn') &&
+      !snapshot.context.user?.require_change_password &&
+      mustEnrolSecondFactor(snapshot.context.user?.second_factor),
+  );
+}
+
+/** Reads the signed-in user again (after a change of their own account) and hands them to the session. */
+export function useReloadCurrentUser(): () => Promise<CurrentUserView> {
+  const session = SessionContext.useActorRef();
+  return useCallback(async () => {
+    const user = await loadCurrentUser();
+    session.send({ type: 'USER.UPDATED', user });
+    return user;
+  }, [session]);
 }
 
 export function fullName(user: Pick<CurrentUserView, 'first_name' | 'last_name'> | null | undefined): string {

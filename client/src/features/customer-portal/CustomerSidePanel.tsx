@@ -1,6 +1,8 @@
-import { Badge, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  IconChevronLeft,
+  IconChevronRight,
   IconClipboardText,
   IconFileUpload,
   IconHeadset,
@@ -10,7 +12,7 @@ import {
   IconScale,
   IconSignature,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { RoadmapStep } from '@machines/customer.enums';
 import { roadmapDisplay } from '@machines/roadmap.machine';
@@ -49,6 +51,78 @@ export function mortgageApplicationUrl(
   };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
+}
+
+/** Fades an edge of the pills where more of them are hidden, so the row reads as one to scroll. */
+const FADE = 'linear-gradient(to {side}, rgba(255, 255, 255, 0), var(--mantine-color-body) 85%)';
+
+/**
+ * The phone's row of pills: scrolled sideways, with a fade and an arrow on the side where more pills
+ * wait, and the current page's pill brought into view.
+ */
+function PillsScroller({ current, children }: { current?: string; children: ReactNode }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const before = element.scrollLeft > 4;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 4;
+    setMore((state) => (state.before === before && state.after === after ? state : { before, after }));
+  }, []);
+  // Measured again whenever the row or the screen changes size (pills appear as the file loads).
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+  // The current page's pill is brought to the middle of the row.
+  useEffect(() => {
+    const element = viewport.current;
+    const pill = element?.querySelector<HTMLElement>('[data-current="true"]');
+    if (!element || !pill) return;
+    const row = element.getBoundingClientRect();
+    const box = pill.getBoundingClientRect();
+    element.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
+    measure();
+  }, [current, measure]);
+  const edge = (side: 'left' | 'right') => (
+    <Box
+      aria-hidden
+      pos="absolute"
+      top={0}
+      bottom={0}
+      w={36}
+      style={{
+        [side]: 0,
+        pointerEvents: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: side === 'right' ? 'flex-end' : 'flex-start',
+        background: FADE.replace('{side}', side),
+        color: 'var(--mantine-color-navy-5)',
+      }}
+    >
+      {side === 'right' ? <IconChevronRight size={16} /> : <IconChevronLeft size={16} />}
+    </Box>
+  );
+  return (
+    <Box pos="relative" data-testid="side-panel-pills">
+      <ScrollArea
+        type="never"
+        aria-label="Your mortgage file"
+        viewportRef={viewport}
+        onScrollPositionChange={measure}
+      >
+        {children}
+      </ScrollArea>
+      {more.before && edge('left')}
+      {more.after && edge('right')}
+    </Box>
+  );
 }
 
 interface PanelItem {
@@ -129,7 +203,7 @@ export function CustomerSidePanel() {
     item.active ?? (!!item.to && pathname.replace(/\/$/, '') === item.to.replace(/\/$/, ''));
   if (phone) {
     return (
-      <ScrollArea type="never" aria-label="Your mortgage file">
+      <PillsScroller current={shown.find(isActive)?.label}>
         <Group gap="xs" wrap="nowrap" pb={2}>
           {shown.map((item) => {
             const common = {
@@ -139,6 +213,7 @@ export function CustomerSidePanel() {
               leftSection: item.locked ? <IconLock size={14} /> : item.icon,
               disabled: item.locked,
               style: { flexShrink: 0 },
+              'data-current': isActive(item),
             } as const;
             if (!item.locked && item.external)
               return (
@@ -166,7 +241,7 @@ export function CustomerSidePanel() {
             );
           })}
         </Group>
-      </ScrollArea>
+      </PillsScroller>
     );
   }
 

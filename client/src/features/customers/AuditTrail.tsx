@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { describeChanges } from '@machines/audit-changes';
 import { ApiError, errorText } from '../../api/errors';
+import { saveText } from '../../ui/save-file';
 import { toastError } from '../../ui/toast';
 import { getHistoryCsv } from './api';
 import { pageCount } from './list-state';
@@ -53,31 +55,8 @@ function formatDateTime(iso: string): string {
   });
 }
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** One line per changed field: 'lender: Royal Bank of Canada → TD Bank', or the event's data as is. */
-export function describeChanges(changes: unknown): string[] {
-  if (!isRecord(changes)) return changes === null || changes === undefined ? [] : [show(changes)];
-  if (isRecord(changes.changes)) {
-    const before = isRecord(changes.before) ? changes.before : {};
-    return Object.entries(changes.changes).map(([key, value]) =>
-      key in before ? `${key}: ${show(before[key])} → ${show(value)}` : `${key}: ${show(value)}`,
-    );
-  }
-  return Object.entries(changes).map(([key, value]) => `${key}: ${show(value)}`);
-}
-
 function Changes({ entry }: { entry: HistoryEntry }) {
-  const lines = describeChanges(entry.changes);
+  const lines = describeChanges(entry.changes, entry.names);
   if (!lines.length)
     return (
       <Text size="xs" c="dimmed">
@@ -88,24 +67,24 @@ function Changes({ entry }: { entry: HistoryEntry }) {
     <Spoiler maxHeight={62} showLabel="Show all" hideLabel="Show less" fz="xs">
       <Stack gap={2}>
         {lines.map((line, index) => (
-          <Text key={index} size="xs" c="navy.8" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {line}
+          <Text key={index} size="xs" c="navy.8" style={{ overflowWrap: 'break-word' }}>
+            <Text span fw={600} inherit>
+              {line.field}:
+            </Text>{' '}
+            {line.before !== undefined && (
+              <>
+                <Text span c="dimmed" td="line-through" inherit>
+                  {line.before}
+                </Text>{' '}
+                →{' '}
+              </>
+            )}
+            {line.after}
           </Text>
         ))}
       </Stack>
     </Spoiler>
   );
-}
-
-function saveText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The audit trail of a client: every recorded change, filterable by type, downloadable as CSV. */
@@ -131,7 +110,7 @@ export function AuditTrail({ customer }: { customer: CustomerView }) {
     setDownloading(true);
     try {
       const csv = await getHistoryCsv(customer.id, type || undefined);
-      saveText(csv, `audit-trail-${customer.typed_id}.csv`);
+      saveText(csv, `audit-trail-${customer.typed_id}.csv`, 'text/csv;charset=utf-8');
     } catch (error) {
       toastError(error);
     } finally {

@@ -236,7 +236,7 @@ export function ClosingDateMark({ customer }: { customer: CustomerView }) {
   const label = state.counter ?? 'The closing date has passed';
   return (
     <Tooltip label={label} withArrow>
-      <ThemeIcon size={20} radius="xl" color="orange" variant="light" aria-label={label}>
+      <ThemeIcon size={20} radius="xl" color="orange" variant="light" role="img" aria-label={label}>
         <IconAlertTriangle size={13} />
       </ThemeIcon>
     </Tooltip>

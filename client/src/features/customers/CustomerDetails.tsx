@@ -16,7 +16,9 @@ import { customerTypeLabel, dealTypeLabel, formatReviewDate, personName } from '
 import { formatPhone } from '@machines/phone';
 import { href } from '../../app/routes';
 import { ClosingDateNotice, CustomerPanel, RequestReviewLink } from './CustomerPanel';
+import { EmailText } from '../../ui/EmailText';
 import { CustomerSteps } from './CustomerSteps';
+import { RemindersStatus } from '../reminders/RemindersStatus';
 import { Fact, formatDate } from './Fact';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
@@ -51,6 +53,7 @@ export function CustomerDetails({
             </Title>
             <ClosingDateNotice customer={customer} />
             <RequestReviewLink customer={customer} actions={actions} />
+            <RemindersStatus customerId={customer.id} />
             {customer.is_review_requested && (
               <Text size="sm" c="dimmed">
                 Review requested {formatReviewDate(customer.review_requested_at)}
@@ -85,7 +88,11 @@ export function CustomerDetails({
                 customer.second_applicant_phone_number ? (
                   <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
                     <Fact label="Name">{secondApplicant}</Fact>
-                    <Fact label="Email">{customer.second_applicant_email}</Fact>
+                    <Fact label="Email">
+                      {customer.second_applicant_email && (
+                        <EmailText email={customer.second_applicant_email} />
+                      )}
+                    </Fact>
                     <Fact label="Phone number">{formatPhone(customer.second_applicant_phone_number)}</Fact>
                   </SimpleGrid>
                 ) : (

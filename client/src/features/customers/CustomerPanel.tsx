@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendarEvent, IconStar } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import {
   BROKER_NOTES_MAX_LENGTH,
@@ -41,13 +40,13 @@ import {
   personName,
 } from '@machines/customer.rules';
 import { ApiError, errorText } from '../../api/errors';
+import { confirmLeaveUnsaved } from '../../ui/confirm';
 import { useAppForm } from '../../ui/form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TOAST_LONG, toast } from '../../ui/toast';
 import { fullName, useCurrentUser } from '../auth/session';
-import { createCustomer, updateCustomer } from './api';
 import { askFilogixFolderChoice } from './PopupFilogixFolderChoice';
-import { storeCustomer, useAssistants, useBrokers } from './queries';
+import { useAssistants, useBrokers, useCreateCustomer, useUpdateCustomer } from './queries';
 import { StatusSelect } from './StatusSelect';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
@@ -137,7 +136,8 @@ function SectionTitle({ children }: { children: React.ReactNode }) {
  */
 export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: CustomerPanelProps) {
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
+  const { mutateAsync: createClient } = useCreateCustomer();
+  const { mutateAsync: updateClient } = useUpdateCustomer();
   const brokerEditable = me?.role === 'principal_broker' || me?.role === 'assistant';
   const brokers = useBrokers(brokerEditable);
   const assistants = useAssistants();
@@ -175,9 +175,18 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer?.version]);
 
-  useEscapeToClose(onClose);
-
   const changed = isCustomerFormChanged(base.values, form.values);
+
+  // Closing with unsaved changes asks first, as leaving the form builder does.
+  const requestClose = async () => {
+    if (
+      isCustomerFormChanged(base.values, form.getValues()) &&
+      !(await confirmLeaveUnsaved('The changes to this client have not been saved.'))
+    )
+      return;
+    onClose();
+  };
+  useEscapeToClose(() => void requestClose());
 
   const reset = () => {
     form.setValues(base.values);
@@ -199,8 +208,7 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
     setSaving(true);
     try {
       if (mode === 'create') {
-        const created = await createCustomer(createPayload(values, { brokerEditable }));
-        storeCustomer(queryClient, created);
+        const created = await createClient(createPayload(values, { brokerEditable }));
         toast.success(`Client ${personName(created)} has been successfully added.`, TOAST_LONG);
         onSaved?.(created);
         onClose();
@@ -219,11 +227,10 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
         }
         payload.is_create_folder = choice;
       }
-      const updated = await updateCustomer(customer.id, {
-        ...payload,
-        version: base.version ?? customer.version,
+      const updated = await updateClient({
+        id: customer.id,
+        changes: { ...payload, version: base.version ?? customer.version },
       });
-      storeCustomer(queryClient, updated);
       const next = customerToForm(updated);
       setBase({ values: next, version: updated.version });
       form.setInitialValues(next);
@@ -302,7 +309,7 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
                 </Group>
               )}
             </Stack>
-            <CloseButton onClick={onClose} aria-label="Close the panel" size="lg" />
+            <CloseButton onClick={() => void requestClose()} aria-label="Close the panel" size="lg" />
           </Group>
 
           <Stack gap="sm">

@@ -1,38 +1,50 @@
-import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { ROADMAP_STEPS, type RoadmapStep, type StepState } from '@machines/customer.enums';
 import { STEP_LABELS } from '@machines/customer.rules';
+import { COMPLETED_BY_FACTS, MARKED_BY_STAFF, type StepProgress } from '@machines/roadmap-progress';
 import { confirm } from '../../ui/confirm';
 import { toastError } from '../../ui/toast';
 import { updateSteps } from './api';
-import { storeCustomer } from './queries';
+import { useCustomerCommand } from './queries';
 import type { CustomerView } from './types';
 
-function fullSteps(steps: StepState[]): StepState[] {
+function fullSteps(steps: StepProgress[]): StepProgress[] {
   return ROADMAP_STEPS.map(
-    (step) => steps.find((s) => s.step === step) ?? { step, is_active: false, is_completed: false },
+    (step) =>
+      steps.find((s) => s.step === step) ?? {
+        step,
+        is_active: false,
+        is_completed: false,
+        marked_completed: false,
+        completed_by: null,
+      },
   );
 }
 
-/** The progress switches: each roadmap step can be opened for the client and marked completed. */
+/**
+ * The progress switches: each roadmap step can be opened for the client and marked completed. A step the
+ * facts complete (documents checked, lawyer or appraiser assigned) says so; a step completed only by
+ * staff's mark is shown as marked by staff.
+ */
 export function CustomerSteps({ customer }: { customer: CustomerView }) {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<string | null>(null);
+  const command = useCustomerCommand(
+    ({ id, next }: { id: string; next: StepState[]; switched: string }, requestId) =>
+      updateSteps(id, next, requestId),
+  );
+  const pending = command.isPending ? (command.variables?.switched ?? null) : null;
   const steps = fullSteps(customer.steps ?? []);
 
   const toggle = async (step: RoadmapStep, key: 'is_active' | 'is_completed', value: boolean) => {
     const confirmed = await confirm({ title: 'Are you sure to change client step state?' });
     if (!confirmed) return;
-    setPending(`${step}.${key}`);
-    try {
-      const next = steps.map((s) => (s.step === step ? { ...s, [key]: value } : s));
-      storeCustomer(queryClient, await updateSteps(customer.id, next));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setPending(null);
-    }
+    const next = steps.map(({ step: name, is_active, marked_completed }) => {
+      const state = { step: name, is_active, is_completed: marked_completed };
+      return name === step ? { ...state, [key]: value } : state;
+    });
+    command.mutate(
+      { id: customer.id, next, switched: `${step}.${key}` },
+      { onError: (error) => toastError(error) },
+    );
   };
 
   return (
@@ -45,11 +57,31 @@ export function CustomerSteps({ customer }: { customer: CustomerView }) {
           px="sm"
           py={8}
           bg={step.is_completed ? 'teal.0' : 'white'}
+          data-testid="progress-step"
         >
           <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600} c="navy.9">
-              {index + 1}. {STEP_LABELS[step.step]}
-            </Text>
+            <Stack gap={2}>
+              <Text size="sm" fw={600} c="navy.9">
+                {index + 1}. {STEP_LABELS[step.step]}
+              </Text>
+              {step.completed_by === 'facts' && (
+                <Text size="xs" c="teal.8" data-testid="step-completed-by-facts">
+                  {COMPLETED_BY_FACTS[step.step]}
+                </Text>
+              )}
+              {step.completed_by === 'staff' && (
+                <Badge
+                  size="xs"
+                  color="orange"
+                  variant="light"
+                  radius="sm"
+                  tt="none"
+                  data-testid="step-override"
+                >
+                  {MARKED_BY_STAFF}
+                </Badge>
+              )}
+            </Stack>
             <Group gap="md" wrap="nowrap">
               <Switch
                 size="xs"
@@ -64,7 +96,7 @@ export function CustomerSteps({ customer }: { customer: CustomerView }) {
                 color="teal"
                 label="Done"
                 checked={step.is_completed}
-                disabled={pending !== null}
+                disabled={pending !== null || step.completed_by === 'facts'}
                 aria-label={`${STEP_LABELS[step.step]} completed`}
                 onChange={(event) => void toggle(step.step, 'is_completed', event.currentTarget.checked)}
               />

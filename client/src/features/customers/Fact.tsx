@@ -8,7 +8,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
         {label}
       </Text>
-      <Text size="sm" c="navy.9" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="navy.9" style={{ overflowWrap: 'break-word' }}>
         {children || (
           <Text span c="dimmed">
             —

@@ -1,16 +1,13 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES, href } from '../../app/routes';
 import { personName } from '@machines/customer.rules';
 import { formatPhoneOrUnknown } from '@machines/phone';
 import { closePopup } from '../../ui/popups';
 import { TOAST_LONG, toast, toastError } from '../../ui/toast';
-import { deleteCustomer } from './api';
-import { forgetCustomer } from './queries';
+import { useDeleteCustomer } from './queries';
 import type { CustomerView } from './types';
 
 export type PopupClientDeleteConfirmProps = {
@@ -20,27 +17,24 @@ export type PopupClientDeleteConfirmProps = {
 /** 'Are you sure?': the client's full name and phone, then Delete client or Cancel. */
 export function PopupClientDeleteConfirm({ innerProps }: ContextModalProps<PopupClientDeleteConfirmProps>) {
   const { customer } = innerProps;
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
+  const deletion = useDeleteCustomer();
+  // Once deleted, the popup is closing: nothing is offered any more.
+  const pending = deletion.isPending || deletion.isSuccess;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const name = personName(customer);
 
-  const remove = async () => {
-    setPending(true);
-    try {
-      await deleteCustomer(customer.id);
-      forgetCustomer(queryClient, customer.id);
-      toast.success(`Client ${name} has been permanently deleted`, TOAST_LONG);
-      closePopup('PopupClientDeleteConfirm');
-      // A page of the deleted client has nothing left to show.
-      if (pathname.startsWith(href('RouteClient', { clientID: customer.id })))
-        navigate(ROUTES.RouteDashboard);
-    } catch (error) {
-      toastError(error);
-      setPending(false);
-    }
-  };
+  const remove = () =>
+    deletion.mutate(customer.id, {
+      onSuccess: () => {
+        toast.success(`Client ${name} has been permanently deleted`, TOAST_LONG);
+        closePopup('PopupClientDeleteConfirm');
+        // A page of the deleted client has nothing left to show.
+        if (pathname.startsWith(href('RouteClient', { clientID: customer.id })))
+          void navigate(ROUTES.RouteDashboard);
+      },
+      onError: (error) => toastError(error),
+    });
 
   return (
     <Stack gap="lg">

@@ -23,25 +23,31 @@ export function getCustomer(id: string, signal?: AbortSignal) {
   return api.core.get<CustomerView>(`/customers/${id}/`, undefined, signal);
 }
 
-export function createCustomer(payload: CustomerPayload) {
-  return api.core.post<CustomerView>('/customers/', payload);
+export function createCustomer(payload: CustomerPayload, requestId?: string) {
+  return api.core.post<CustomerView>('/customers/', payload, { requestId });
 }
 
 /** Any subset of the client's fields, with the version it was loaded at (a stale one answers 409). */
-export function updateCustomer(id: string, payload: CustomerPayload & { version?: number }) {
-  return api.core.patch<CustomerView>(`/customers/${id}/`, payload);
+export function updateCustomer(
+  id: string,
+  payload: CustomerPayload & { version?: number },
+  requestId?: string,
+) {
+  return api.core.patch<CustomerView>(`/customers/${id}/`, payload, { requestId });
 }
 
 export function deleteCustomer(id: string) {
   return api.core.delete<object>(`/customers/${id}/`);
 }
 
-export function notifyCustomer(id: string, notifyType: NotifyType) {
-  return api.core.post<CustomerView>(`/customers/${id}/notify/`, { notify_type: notifyType });
+export function notifyCustomer(id: string, notifyType: NotifyType, requestId?: string) {
+  return api.core.post<CustomerView>(`/customers/${id}/notify/`, { notify_type: notifyType }, { requestId });
 }
 
-export async function updateSteps(id: string, steps: StepState[]) {
-  const answer = await api.core.patch<{ data: CustomerView }>(`/customers/${id}/steps/`, steps);
+export async function updateSteps(id: string, steps: StepState[], requestId?: string) {
+  const answer = await api.core.patch<{ data: CustomerView }>(`/customers/${id}/steps/`, steps, {
+    requestId,
+  });
   return answer.data;
 }
 

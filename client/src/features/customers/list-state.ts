@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { usePersistedState } from '../../app/local-state';
+import { useUserPersistedState } from '../../app/local-state';
+import { useCurrentUser } from '../auth/session';
 import type { CustomersQuery } from './types';
 
-/** The clients list's filters and page, remembered across sessions (spec section 2). */
+/** The clients list's filters and page, remembered across sessions for each user on this device (spec section 2). */
 export interface ClientsListState {
   search: string;
   /** '' is All; 'active' by default. */
@@ -40,7 +41,12 @@ function sanitize(state: Partial<ClientsListState> | null | undefined): ClientsL
 }
 
 export function useClientsListState() {
-  const [stored, setStored] = usePersistedState<ClientsListState>('clients.list', DEFAULT_LIST_STATE);
+  const me = useCurrentUser();
+  const [stored, setStored] = useUserPersistedState<ClientsListState>(
+    me?.id,
+    'clients.list',
+    DEFAULT_LIST_STATE,
+  );
   const state = sanitize(stored);
   /** Changing a filter goes back to the first page; changing the page keeps the filters. */
   const update = useCallback(

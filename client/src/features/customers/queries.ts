@@ -1,28 +1,21 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { registerInvalidationRule, type DomainEvent } from '../../api/domain-events';
-import { SOCKET_RECONNECTED } from '../../api/socket';
-import { getCustomer, getHistory, listCustomers, listEventLog, listStaffUsers } from './api';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { customerKeys, staffUserKeys } from '../../api/query-keys';
+import { useCommand } from '../../api/use-command';
+import type { CustomerPayload } from '@machines/customer-form';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  getHistory,
+  listCustomers,
+  listEventLog,
+  listStaffUsers,
+  updateCustomer,
+} from './api';
 import type { CustomersQuery, CustomerView, StaffUser } from './types';
 
 /** Query keys of the clients workspace. Invalidating a prefix refreshes everything below it. */
-export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => ['customers', 'list'] as const,
-  list: (query: CustomersQuery) => ['customers', 'list', query] as const,
-  details: () => ['customers', 'detail'] as const,
-  detail: (id: string) => ['customers', 'detail', id] as const,
-  notes: (id: string) => ['customers', 'notes', id] as const,
-  eventLogs: () => ['customers', 'events'] as const,
-  eventLog: (userId: string) => ['customers', 'events', userId] as const,
-  histories: () => ['customers', 'history'] as const,
-  history: (id: string, query?: { offset: number; limit: number; type?: string }) =>
-    query ? (['customers', 'history', id, query] as const) : (['customers', 'history', id] as const),
-};
-
-export const staffUserKeys = {
-  brokers: ['users', 'brokers'] as const,
-  assistants: ['users', 'assistants'] as const,
-};
+export { customerKeys, staffUserKeys };
 
 export function useCustomersList(query: CustomersQuery) {
   return useQuery({
@@ -94,50 +87,51 @@ export function useCustomerHistory(
   });
 }
 
-/** Puts a client just answered by the server in the cache, and has every list read again. */
+/** Puts a client just answered by the server in the cache; the lists follow from the change's pushes. */
 export function storeCustomer(queryClient: QueryClient, customer: CustomerView): void {
   queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-  void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: customerKeys.history(customer.id) });
 }
 
+/** A command on one client whose answer is the client as it now is, which replaces the cached copy. */
+export function useCustomerCommand<TVariables extends { id: string }>(
+  send: (variables: TVariables, requestId: string) => Promise<CustomerView>,
+) {
+  const queryClient = useQueryClient();
+  return useCommand<CustomerView, TVariables>({
+    send,
+    answers: ({ id }) => [customerKeys.detail(id)],
+    onSuccess: (customer) => storeCustomer(queryClient, customer),
+  });
+}
+
+/** Creates a client; the answer is the new client, kept in the cache. */
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useCommand<CustomerView, CustomerPayload>({
+    send: (payload, requestId) => createCustomer(payload, requestId),
+    onSuccess: (customer) => storeCustomer(queryClient, customer),
+  });
+}
+
+/** Saves some of a client's fields at the version they were read (a stale one is refused). */
+export function useUpdateCustomer() {
+  return useCustomerCommand(
+    ({ id, changes }: { id: string; changes: CustomerPayload & { version?: number } }, requestId) =>
+      updateCustomer(id, changes, requestId),
+  );
+}
+
+/** A deleted client is not read again; the lists follow from the deletion's push. */
 export function forgetCustomer(queryClient: QueryClient, id: string): void {
   queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
   queryClient.removeQueries({ queryKey: customerKeys.notes(id) });
-  void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
 }
 
-/**
- * Live updates: what another staff member changes reaches the open dashboard, panel, notes, event log
- * and audit trail without a reload. Pushes say what changed (type and client), the data is read again.
- */
-function customerScoped(event: DomainEvent, ...keys: ((id: string) => readonly unknown[])[]) {
-  return event.customer_id ? keys.map((key) => [...key(event.customer_id!)]) : [];
+/** Deletes a client, who is then forgotten here rather than read again. */
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useCommand<unknown, string>({
+    send: (id) => deleteCustomer(id),
+    onSuccess: (_answer, id) => forgetCustomer(queryClient, id),
+  });
 }
-
-registerInvalidationRule({
-  match: 'customer.*',
-  queryKeys: (event) => [
-    [...customerKeys.lists()],
-    ...customerScoped(event, customerKeys.detail, (id) => customerKeys.history(id)),
-  ],
-});
-
-registerInvalidationRule({
-  match: ['note.added', 'note.deleted', 'notes.marked_read'],
-  queryKeys: (event) => [
-    [...customerKeys.lists()],
-    ...customerScoped(event, customerKeys.detail, customerKeys.notes, (id) => customerKeys.history(id)),
-  ],
-});
-
-registerInvalidationRule({
-  match: ['sms.sent', 'email.sent', 'sms.failed', 'email.failed', 'auth.*', 'user.*'],
-  queryKeys: (event) => [
-    [...customerKeys.eventLogs()],
-    ...customerScoped(event, (id) => customerKeys.history(id)),
-  ],
-});
-
-/** After a dropped connection every client view is read again, since pushes may have been missed. */
-registerInvalidationRule({ match: SOCKET_RECONNECTED, queryKeys: [[...customerKeys.all]] });

@@ -1,4 +1,5 @@
 import type { CustomerStatus, CustomerType, DealType, NotifyType, StepState } from '@machines/customer.enums';
+import type { StepProgress } from '@machines/roadmap-progress';
 
 export type { CustomerStatus, CustomerType, DealType, NotifyType, StepState };
 
@@ -46,7 +47,7 @@ export interface CustomerView {
   lawyer_status: LawyerStatus;
   appraiser: string | null;
   appraiser_status: AppraiserStatus;
-  steps: StepState[];
+  steps: StepProgress[];
   user: { id: string } | null;
   created: string;
   modified: string;
@@ -96,6 +97,8 @@ export interface HistoryEntry {
   stream_id: string;
   actor: { id: string | null; name: string; role: string | null };
   changes: unknown;
+  /** The names of the people `changes` names by id. */
+  names: Record<string, string>;
 }
 
 export interface HistoryPage {

@@ -6,9 +6,9 @@ import { href } from '../../app/routes';
 import { confirm } from '../../ui/confirm';
 import { openPopup } from '../../ui/popups';
 import { TOAST_LONG, toast, toastError } from '../../ui/toast';
-import { notifyCustomer, updateCustomer } from './api';
+import { notifyCustomer } from './api';
 import { copyText } from './clipboard';
-import { customerKeys, storeCustomer } from './queries';
+import { customerKeys, useCustomerCommand, useUpdateCustomer } from './queries';
 import type { CustomerStatus, CustomerView, NotifyType } from './types';
 
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 48em)').matches;
@@ -73,6 +73,10 @@ export type NotifyActionName = keyof typeof NOTIFY_ACTIONS;
 export function useCustomerActions() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutateAsync: sendNotification } = useCustomerCommand(
+    ({ id, type }: { id: string; type: NotifyType }, requestId) => notifyCustomer(id, type, requestId),
+  );
+  const { mutateAsync: saveChanges } = useUpdateCustomer();
 
   const notify = useCallback(
     async (action: NotifyActionName, customer: CustomerView): Promise<boolean> => {
@@ -85,8 +89,7 @@ export function useCustomerActions() {
       });
       if (!confirmed) return false;
       try {
-        const updated = await notifyCustomer(customer.id, spec.type);
-        storeCustomer(queryClient, updated);
+        await sendNotification({ id: customer.id, type: spec.type });
         toast.success(spec.success, TOAST_LONG);
         return true;
       } catch (error) {
@@ -94,7 +97,7 @@ export function useCustomerActions() {
         return false;
       }
     },
-    [queryClient],
+    [sendNotification],
   );
 
   /** From any status to any status; a client cancelled gets their notes opened for the reason. */
@@ -105,19 +108,18 @@ export function useCustomerActions() {
         // The freshest copy known: a row can lag a moment behind a save made in the panel.
         const cached = queryClient.getQueryData<CustomerView>(customerKeys.detail(customer.id));
         const version = Math.max(customer.version, cached?.version ?? 0);
-        const updated = await updateCustomer(customer.id, { status, version });
-        storeCustomer(queryClient, updated);
+        const updated = await saveChanges({ id: customer.id, changes: { status, version } });
         toast.success("The client's status has been changed.", TOAST_LONG);
         if (updated.status === 'cancelled') openCustomerNotes(updated);
         return true;
       } catch (error) {
         toastError(error, error instanceof Error ? error.message : undefined);
-        void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.id) });
+        // The row may show a copy older than the one refused.
         void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
         return false;
       }
     },
-    [queryClient],
+    [queryClient, saveChanges],
   );
 
   const copyEmail = useCallback(async (email: string) => {

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Indicator, Paper, SimpleGrid, Skeleton } from '@
 import { IconNotes, IconSend } from '@tabler/icons-react';
 import { dealTypeLabel, personName } from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
+import { EmailText } from '../../ui/EmailText';
 import { Fact, formatDate } from '../customers/Fact';
 import { useCustomer } from '../customers/queries';
 import { StatusSelect } from '../customers/StatusSelect';
@@ -42,7 +43,7 @@ export function ClientInfoStrip({
           <Fact label="Email">
             {client.email && (
               <Anchor href={`mailto:${client.email}`} size="sm">
-                {client.email}
+                <EmailText email={client.email} />
               </Anchor>
             )}
           </Fact>

@@ -33,6 +33,7 @@ import {
 } from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
 import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-queue';
+import { LenderPackageButton } from './LenderPackageButton';
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormField, FormFile } from './types';
 import type { UploadState } from './use-upload';
@@ -275,6 +276,8 @@ export function DocumentsBoard(props: BoardProps) {
   const { inProgress, checked } = splitFields(fields, files);
   return (
     <Stack gap="xl">
+      {/* Staff review (they set statuses): the lender package of the client's checked documents. */}
+      {props.onStatusChange && <LenderPackageButton customerId={props.customerId} files={files} />}
       <Stack gap="md" data-testid="documents-in-progress">
         <SectionTitle count={inProgress.length}>Documents in progress</SectionTitle>
         {inProgress.length === 0 ? (
@@ -284,9 +287,11 @@ export function DocumentsBoard(props: BoardProps) {
                 <IconCircleCheck size={22} />
               </ThemeIcon>
               <Text c="navy.9" fw={500}>
-                {fields.some((field) => !field.disabled)
-                  ? 'Every requested document has been checked. Thank you!'
-                  : 'No documents have been requested yet.'}
+                {!fields.some((field) => !field.disabled)
+                  ? 'No documents have been requested yet.'
+                  : props.onStatusChange
+                    ? 'Every requested document is checked.'
+                    : 'Every requested document has been checked. Thank you!'}
               </Text>
             </Group>
           </Paper>

@@ -9,14 +9,22 @@ import { personName } from '@machines/customer.rules';
 import { fieldsAreValid, parseFieldErrorPath } from '@machines/form-builder';
 import { formBuilderMachine } from '@machines/form-builder.machine';
 import { ApiError, errorText } from '../../api/errors';
+import { ownChanges } from '../../api/own-changes';
 import { href } from '../../app/routes';
-import { confirm } from '../../ui/confirm';
+import { confirm, confirmLeaveUnsaved } from '../../ui/confirm';
 import { TOAST_LONG, toast, toastError } from '../../ui/toast';
-import { customerKeys, useCustomer } from '../customers/queries';
+import { useCustomer } from '../customers/queries';
 import { archiveForm, createForm, saveForm } from './api';
 import { ClientInfoStrip } from './ClientInfoStrip';
 import { FieldsEditor, FormActions, FormBuilderLayout, TemplatesPanel } from './FormBuilder';
-import { refreshDocuments, storeForm, useDocumentForm, useFormHistory, useTemplates } from './queries';
+import {
+  documentKeys,
+  refreshDocuments,
+  storeForm,
+  useDocumentForm,
+  useFormHistory,
+  useTemplates,
+} from './queries';
 import type { DocumentForm, FormField } from './types';
 
 export const FORM_CREATED = 'The uploading form has been created.';
@@ -43,8 +51,13 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
   const [logic] = useState(() =>
     formBuilderMachine.provide({
       actors: {
+        // The answer is the saved form: the push of the save leaves that read alone.
         saveForm: fromPromise<unknown, { fields: FormField[] }>(({ input }) =>
-          code ? saveForm(code, input.fields) : createForm(clientID, input.fields),
+          code
+            ? ownChanges.send([documentKeys.form(clientID, code)], (requestId) =>
+                saveForm(code, input.fields, requestId),
+              )
+            : createForm(clientID, input.fields),
         ),
         resetForm: fromPromise<unknown, void>(async () => (code ? archiveForm(code) : null)),
       },
@@ -74,12 +87,9 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
         if (code) {
           storeForm(queryClient, result as DocumentForm);
           toast.success(formEdited(name), TOAST_LONG);
-          refreshDocuments(queryClient, clientID);
         } else {
           toast.success(FORM_CREATED, TOAST_LONG);
           const created = result as { code: string };
-          void queryClient.invalidateQueries({ queryKey: customerKeys.detail(clientID) });
-          void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
           void navigate(href('RouteClientFormSecretEdit', { clientID, formSecret: created.code }), {
             replace: true,
           });
@@ -98,7 +108,6 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
         if (error instanceof ApiError && error.status === 409) refreshDocuments(queryClient, clientID);
       }),
       builder.on('reset', ({ result }) => {
-        refreshDocuments(queryClient, clientID);
         if (!code || !result) {
           builder.send({ type: 'LOAD', fields: [] });
           return;
@@ -127,12 +136,9 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
   });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: 'Leave without saving?',
-      message: 'The changes to this form have not been saved.',
-      confirmLabel: 'Leave',
-      danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    void confirmLeaveUnsaved('The changes to this form have not been saved.').then((leave) =>
+      leave ? blocker.proceed() : blocker.reset(),
+    );
   }, [blocker]);
 
   // Closing the tab or reloading with unsaved changes asks too.

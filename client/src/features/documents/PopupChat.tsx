@@ -1,6 +1,5 @@
 import { Stack } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDomainEvents } from '../../api/domain-events';
 import { useCurrentUser } from '../auth/session';
@@ -9,7 +8,6 @@ import type { MessageFile, RoleStyle } from '../messages/MessageBubble';
 import { MessageList } from '../messages/MessageList';
 import { useMessageFeed } from '../messages/use-message-feed';
 import { addComment, deleteComment, listComments, markCommentsRead } from './api';
-import { refreshDocuments } from './queries';
 import type { FileComment } from './types';
 import { FileTypeIcon } from './UploadedFile';
 import { TEXT_MAX_LENGTH } from '@machines/validation';
@@ -56,31 +54,21 @@ function commentFile(comment: FileComment): MessageFile | null {
 export function PopupChat({ innerProps }: ContextModalProps<PopupChatProps>) {
   const { code, fileId, customerId } = innerProps;
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   const feed = useMessageFeed<FileComment>({
     list: (offset, limit, signal) => listComments(code, fileId, offset, limit, signal),
     add: (text, file) => addComment(code, fileId, text, file),
     remove: (id) => deleteComment(code, fileId, id),
   });
 
-  // Opening the chat marks its messages read (errors are only logged); the counters follow.
+  // Opening the chat marks its messages read (errors are only logged); the counters follow from its push.
   const markRead = useCallback(() => {
-    markCommentsRead(code, fileId).then(
-      () => refreshDocuments(queryClient, customerId),
-      (error: unknown) => console.warn('Could not mark the comments read', error),
+    markCommentsRead(code, fileId).catch((error: unknown) =>
+      console.warn('Could not mark the comments read', error),
     );
-  }, [code, fileId, customerId, queryClient]);
+  }, [code, fileId]);
   useEffect(() => {
     markRead();
   }, [markRead]);
-
-  useEffect(() => {
-    const subscriptions = [
-      feed.on('sent', () => refreshDocuments(queryClient, customerId)),
-      feed.on('deleted', () => refreshDocuments(queryClient, customerId)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [feed, queryClient, customerId]);
 
   // Messages written or deleted elsewhere appear here live, and are read by being shown.
   useDomainEvents((event) => {

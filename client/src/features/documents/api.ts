@@ -1,6 +1,6 @@
 import type { FormField } from '@machines/documents';
 import { ApiError } from '../../api/errors';
-import { api, buildUrl, isTokenError } from '../../api/http';
+import { api, buildUrl, isTokenError, REQUEST_ID_HEADER } from '../../api/http';
 import { getAccessToken } from '../../api/tokens';
 import type { CustomerView } from '../customers/types';
 import type { DocumentForm, FileComment, FileStatus, FormFile, FormTemplate } from './types';
@@ -22,8 +22,8 @@ export function createForm(customerId: string, fields: FormField[]) {
   });
 }
 
-export function saveForm(code: string, fields: FormField[]) {
-  return api.core.patch<DocumentForm>(`/forms/${code}/`, { fields });
+export function saveForm(code: string, fields: FormField[], requestId?: string) {
+  return api.core.patch<DocumentForm>(`/forms/${code}/`, { fields }, { requestId });
 }
 
 /** Archives the form; the answer is the client's new active form (same fields, new code). */
@@ -37,8 +37,12 @@ export async function getHistory(code: string, signal?: AbortSignal): Promise<Fo
 }
 
 /** Saves review statuses at once; the answer is the whole history. */
-export async function setFileStatuses(code: string, changes: { id: string; status: FileStatus }[]) {
-  const answer = await api.core.patch<FormFile[]>(`/forms/${code}/files/batch/`, changes);
+export async function setFileStatuses(
+  code: string,
+  changes: { id: string; status: FileStatus }[],
+  requestId?: string,
+) {
+  const answer = await api.core.patch<FormFile[]>(`/forms/${code}/files/batch/`, changes, { requestId });
   return Array.isArray(answer) ? answer : [];
 }
 
@@ -93,12 +97,14 @@ function sendWithProgress(
   url: string,
   body: FormData,
   onProgress: (progress: UploadProgress) => void,
+  requestId: string,
   signal?: AbortSignal,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(REQUEST_ID_HEADER, requestId);
     const access = getAccessToken();
     if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
     xhr.upload.onprogress = (event) => {
@@ -125,6 +131,7 @@ export async function uploadFiles(
   code: string,
   parts: { field: string; file: File }[],
   onProgress: (progress: UploadProgress) => void,
+  requestId: string,
   signal?: AbortSignal,
 ): Promise<FormFile[]> {
   const url = buildUrl('core', `/forms/${code}/files/`);
@@ -139,12 +146,69 @@ export async function uploadFiles(
   if (!getAccessToken()) await renewSession();
   let payload: unknown;
   try {
-    payload = await sendWithProgress(url, body(), onProgress, signal);
+    payload = await sendWithProgress(url, body(), onProgress, requestId, signal);
   } catch (error) {
     if (!isTokenError(error)) throw error;
     await renewSession();
-    payload = await sendWithProgress(url, body(), onProgress, signal);
+    payload = await sendWithProgress(url, body(), onProgress, requestId, signal);
   }
   const data = (payload as { data?: unknown } | null)?.data;
   return Array.isArray(data) ? (data as FormFile[]) : [];
+}
+
+/** The lender package as the server names it (Content-Disposition), else a plain name. */
+function attachmentName(disposition: string | null): string {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (exact) return decodeURIComponent(exact[1]);
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'Lender package.zip';
+}
+
+async function fetchPackage(url: string, signal?: AbortSignal): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/zip, application/json' });
+  const access = getAccessToken();
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let payload: unknown = text;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // not JSON: the text is the answer
+    }
+    throw new ApiError(response.status, payload);
+  }
+  return response;
+}
+
+/**
+ * Downloads a client's lender package (a ZIP of the checked documents, with the files in review when
+ * asked) with the session's bearer token, the way uploads renew the session, and hands it to the browser.
+ */
+export async function downloadLenderPackage(
+  customerId: string,
+  includeInReview: boolean,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string }> {
+  const url = buildUrl('core', `/customers/${customerId}/lender_package/`, {
+    include: includeInReview ? 'in_review' : undefined,
+  });
+  const renewSession = () => api.core.get<unknown>('/users/me/', undefined, signal);
+  if (!getAccessToken()) await renewSession();
+  let response: Response;
+  try {
+    response = await fetchPackage(url, signal);
+  } catch (error) {
+    if (!isTokenError(error)) throw error;
+    await renewSession();
+    response = await fetchPackage(url, signal);
+  }
+  const fileName = attachmentName(response.headers.get('Content-Disposition'));
+  return { blob: await response.blob(), fileName };
 }

@@ -1,24 +1,11 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { registerInvalidationRule } from '../../api/domain-events';
-import { customerKeys } from '../customers/queries';
+import { replaceEqualDeep, useQuery, type QueryClient } from '@tanstack/react-query';
+import { customerKeys, documentKeys, ownProfileKey } from '../../api/query-keys';
+import { keptLink } from '../../api/signed-links';
 import { getForm, getHistory, getOwnProfile, listTemplates } from './api';
 import type { DocumentForm, FormFile } from './types';
 
-/**
- * Query keys of documents. Everything of a client sits under `documentKeys.customer(id)`, so a push about
- * that client refreshes its forms and histories at once.
- */
-export const documentKeys = {
-  all: ['documents'] as const,
-  templates: () => ['documents', 'templates'] as const,
-  customer: (customerId: string) => ['documents', 'customer', customerId] as const,
-  form: (customerId: string, code: string) => ['documents', 'customer', customerId, 'form', code] as const,
-  history: (customerId: string, code: string) =>
-    ['documents', 'customer', customerId, 'history', code] as const,
-};
-
-/** The signed-in customer's own client view (form codes, steps, broker). */
-export const ownProfileKey = ['customers', 'me'] as const;
+/** Query keys of documents; everything of a client sits under `documentKeys.customer(id)`. */
+export { documentKeys, ownProfileKey };
 
 export function useTemplates(enabled = true) {
   return useQuery({
@@ -37,13 +24,35 @@ export function useDocumentForm(customerId: string | undefined, code: string | u
   });
 }
 
+/** The files' signed links last 15 minutes: fresh ones come before the old ones expire. */
+const HISTORY_REFRESH_MS = 10 * 60_000;
+/** A link shown is kept only while it outlives the next timed read by a minute. */
+const KEEP_LINK_SECONDS = HISTORY_REFRESH_MS / 1000 + 60;
+
+/** A history read again, with the links already shown kept, so the previews are not downloaded again. */
+function withShownLinks(shown: FormFile[] | undefined, fresh: FormFile[]): FormFile[] {
+  if (!shown) return fresh;
+  const now = Date.now() / 1000;
+  const byId = new Map(shown.map((file) => [file.id, file]));
+  return fresh.map((file) => {
+    const old = byId.get(file.id);
+    if (!old) return file;
+    return {
+      ...file,
+      url: keptLink(old.url, file.url, now, KEEP_LINK_SECONDS),
+      thumbnail_url: keptLink(old.thumbnail_url, file.thumbnail_url, now, KEEP_LINK_SECONDS),
+    };
+  });
+}
+
 export function useFormHistory(customerId: string | undefined, code: string | undefined, enabled = true) {
   return useQuery({
     queryKey: documentKeys.history(customerId ?? '', code ?? ''),
     queryFn: ({ signal }) => getHistory(code!, signal),
     enabled: !!customerId && !!code && enabled,
-    // The files' signed links last 15 minutes: fresh ones come before the old ones expire.
-    refetchInterval: 10 * 60_000,
+    refetchInterval: HISTORY_REFRESH_MS,
+    structuralSharing: (shown, fresh) =>
+      replaceEqualDeep(shown, withShownLinks(shown as FormFile[] | undefined, fresh as FormFile[])),
   });
 }
 
@@ -59,30 +68,11 @@ export function storeForm(queryClient: QueryClient, form: DocumentForm) {
   queryClient.setQueryData(documentKeys.form(form.customer_id, form.code), form);
 }
 
-/** After a change here: the client's forms and histories, and the client's counters in the lists. */
+/**
+ * A change here was refused as stale (a conflict): the client's forms, histories and counters are read
+ * again. A change that went through needs nothing: its pushes refresh what it touched.
+ */
 export function refreshDocuments(queryClient: QueryClient, customerId: string) {
   void queryClient.invalidateQueries({ queryKey: documentKeys.customer(customerId) });
   void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customerId) });
-  void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: ownProfileKey });
 }
-
-/**
- * Live updates: a status set by staff, a file uploaded by the customer or a chat message reaches every
- * open page of that client without a reload. Pushes say what changed and for which client; the data is
- * read again.
- */
-registerInvalidationRule({
-  match: ['form.*', 'form_file.*', 'comment.*', 'comments.marked_read'],
-  queryKeys: (event) =>
-    event.customer_id
-      ? [
-          [...documentKeys.customer(event.customer_id)],
-          [...customerKeys.detail(event.customer_id)],
-          [...customerKeys.lists()],
-          [...ownProfileKey],
-        ]
-      : [],
-});
-
-registerInvalidationRule({ match: 'customer.*', queryKeys: [[...ownProfileKey]] });

@@ -1,36 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useCommand } from '../../api/use-command';
 import { TOAST_LONG, TOAST_SHORT, toast, toastError } from '../../ui/toast';
 import { setFileStatuses } from './api';
-import { refreshDocuments, storeHistory } from './queries';
+import { documentKeys, storeHistory } from './queries';
 import type { FileStatus, FormFile } from './types';
 
 export const FILE_STATUS_CHANGED = 'File status has been successfully changed.';
 export const ALL_STATUSES_CHANGED = 'All statuses has been changed.';
 
-/** Staff set review statuses, saved at once: one file from its dropdown, or every file with 'Check all'. */
+interface StatusSave {
+  changes: { id: string; status: FileStatus }[];
+  /** 'Check all', as opposed to one file's dropdown. */
+  all: boolean;
+}
+
+/**
+ * Staff set review statuses, saved at once: one file from its dropdown, or every file with 'Check all'.
+ * The answer is the form's whole history, which replaces the cached one.
+ */
 export function useFileStatusActions(code: string, customerId: string) {
   const queryClient = useQueryClient();
-  const [checkingAll, setCheckingAll] = useState(false);
-
-  const save = useCallback(
-    async (changes: { id: string; status: FileStatus }[]) => {
-      const history = await setFileStatuses(code, changes);
+  const { mutateAsync, isPending, variables } = useCommand<FormFile[], StatusSave>({
+    send: ({ changes }, requestId) => setFileStatuses(code, changes, requestId),
+    answers: () => [documentKeys.history(customerId, code)],
+    onSuccess: (history, { all }) => {
       storeHistory(queryClient, customerId, code, history);
-      refreshDocuments(queryClient, customerId);
+      if (all) toast.success(ALL_STATUSES_CHANGED, TOAST_LONG);
+      else toast.success(FILE_STATUS_CHANGED, TOAST_SHORT);
     },
-    [code, customerId, queryClient],
+    onError: (error) => toastError(error),
+  });
+
+  // The toasts tell of a failure; the caller only waits for the end.
+  const save = useCallback(
+    (changes: StatusSave) =>
+      mutateAsync(changes).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
 
   const changeStatus = useCallback(
-    async (file: FormFile, status: FileStatus) => {
-      try {
-        await save([{ id: file.id, status }]);
-        toast.success(FILE_STATUS_CHANGED, TOAST_SHORT);
-      } catch (error) {
-        toastError(error);
-      }
-    },
+    (file: FormFile, status: FileStatus) => save({ changes: [{ id: file.id, status }], all: false }),
     [save],
   );
 
@@ -38,18 +51,14 @@ export function useFileStatusActions(code: string, customerId: string) {
     async (files: FormFile[]) => {
       const unchecked = files.filter((file) => file.status !== 'checked');
       if (!unchecked.length) return;
-      setCheckingAll(true);
-      try {
-        await save(unchecked.map((file) => ({ id: file.id, status: 'checked' as const })));
-        toast.success(ALL_STATUSES_CHANGED, TOAST_LONG);
-      } catch (error) {
-        toastError(error);
-      } finally {
-        setCheckingAll(false);
-      }
+      await save({
+        changes: unchecked.map((file) => ({ id: file.id, status: 'checked' as const })),
+        all: true,
+      });
     },
     [save],
   );
 
+  const checkingAll = isPending && !!variables?.all;
   return useMemo(() => ({ changeStatus, checkAll, checkingAll }), [changeStatus, checkAll, checkingAll]);
 }

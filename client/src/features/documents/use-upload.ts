@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FILE_TOO_LARGE_MESSAGE } from '@machines/accepted-files';
 import {
@@ -12,9 +11,9 @@ import {
   type UploadQueues,
 } from '@machines/upload-queue';
 import { ApiError, errorText } from '../../api/errors';
+import { useCommand } from '../../api/use-command';
 import { TOAST_LONG, toast } from '../../ui/toast';
 import { uploadFiles } from './api';
-import { refreshDocuments } from './queries';
 
 export interface UploadState {
   queues: UploadQueues<File>;
@@ -33,14 +32,12 @@ export interface UploadState {
 
 /**
  * The files a customer queues per form field and their upload: one multipart part per field name, in
- * requests of at most 20 files, with the bytes sent shown as progress. On success the queues clear and
- * the form and its history are read again.
+ * requests of at most 20 files, with the bytes sent shown as progress. On success the queues clear; the
+ * history and the counters follow from the upload's pushes.
  */
-export function useUploadQueues(code: string, customerId: string, fieldOrder: string[]): UploadState {
-  const queryClient = useQueryClient();
+export function useUploadQueues(code: string, fieldOrder: string[]): UploadState {
   const [queues, setQueues] = useState<UploadQueues<File>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);
 
@@ -68,22 +65,14 @@ export function useUploadQueues(code: string, customerId: string, fieldOrder: st
     setQueues((current) => dequeue(current, field, id));
   }, []);
 
-  const upload = useCallback(async () => {
-    if (uploading) return;
-    if (queuedCount(queues) === 0) {
-      toast.error(NO_DOCUMENTS_MESSAGE);
-      return;
-    }
-    const controller = new AbortController();
-    abort.current = controller;
-    const total = queuedBytes(queues) || 1;
-    let done = 0;
-    let remaining = queues;
-    setUploading(true);
-    setProgress(0);
-    setFieldErrors({});
-    try {
-      for (const batch of uploadBatches(queues, fieldOrder)) {
+  const { mutateAsync: send, isPending: uploading } = useCommand<void, UploadQueues<File>>({
+    send: async (queued, requestId) => {
+      const controller = new AbortController();
+      abort.current = controller;
+      const total = queuedBytes(queued) || 1;
+      let done = 0;
+      let remaining = queued;
+      for (const batch of uploadBatches(queued, fieldOrder)) {
         const batchBytes = batch.reduce((sum, part) => sum + part.file.size, 0);
         await uploadFiles(
           code,
@@ -92,28 +81,41 @@ export function useUploadQueues(code: string, customerId: string, fieldOrder: st
             setProgress(
               Math.min(99, Math.round(((done + (loaded / (sent || 1)) * batchBytes) / total) * 100)),
             ),
+          requestId,
           controller.signal,
         );
         done += batchBytes;
         // What is on the server leaves the queue, even if a later request fails.
         for (const part of batch) {
-          const queued = remaining[part.field]?.find((item) => item.file === part.file);
-          if (queued) remaining = dequeue(remaining, part.field, queued.id);
+          const item = remaining[part.field]?.find((entry) => entry.file === part.file);
+          if (item) remaining = dequeue(remaining, part.field, item.id);
         }
         setQueues(remaining);
       }
+    },
+    onSuccess: () => {
       setProgress(100);
       toast.success(UPLOAD_SUCCESS_MESSAGE, TOAST_LONG);
-    } catch (error) {
-      if (controller.signal.aborted) return;
+    },
+    onError: (error) => {
+      if (abort.current?.signal.aborted) return;
       const field = error instanceof ApiError ? error.errors.find((e) => e.field)?.field : undefined;
       if (field && fieldOrder.includes(field)) setFieldError(field, errorText(error));
       toast.error(errorText(error));
-    } finally {
-      setUploading(false);
-      refreshDocuments(queryClient, customerId);
+    },
+  });
+
+  const upload = useCallback(async () => {
+    if (uploading) return;
+    if (queuedCount(queues) === 0) {
+      toast.error(NO_DOCUMENTS_MESSAGE);
+      return;
     }
-  }, [uploading, queues, fieldOrder, code, customerId, queryClient, setFieldError]);
+    setProgress(0);
+    setFieldErrors({});
+    // The toasts tell of a failure.
+    await send(queues).catch(() => undefined);
+  }, [uploading, queues, send]);
 
   return {
     queues,

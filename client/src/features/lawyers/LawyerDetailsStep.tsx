@@ -3,6 +3,7 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEAL_TYPE_OPTIONS, personName } from '@machines/customer.rules';
+import { useCommand } from '../../api/use-command';
 import { updateCustomer } from '../customers/api';
 import type { CustomerView } from '../customers/types';
 import { useStoreClientView } from '../assignments/client-scope';
@@ -44,12 +45,10 @@ export function LawyerDetailsStep({
   const store = useStoreClientView(staff);
   const routes = lawyerRoutes(staff, client.id);
   const [initial] = useState(() => clientToDetails(client));
-  const [busy, setBusy] = useState(false);
   const form = useAppForm<LawyerStepDetails>({ initialValues: initial, validate: lawyerStepDetailsRules });
 
-  const send = async (values: LawyerStepDetails) => {
-    setBusy(true);
-    try {
+  const command = useCommand<CustomerView, LawyerStepDetails>({
+    send: async (values) => {
       const changes = changedDetails(initial, values, staff);
       if (Object.keys(changes).length > 0) {
         store(
@@ -58,20 +57,20 @@ export function LawyerDetailsStep({
             : await updateOwnDetails(changes),
         );
       }
-      const view =
-        choice.kind === 'trusted'
-          ? await pickLawyer(client.id, choice.lawyer.id)
-          : await addOwnLawyer(client.id, choice.lawyer);
+      return choice.kind === 'trusted'
+        ? pickLawyer(client.id, choice.lawyer.id)
+        : addOwnLawyer(client.id, choice.lawyer);
+    },
+    onSuccess: (view) => {
       forgetLawyerChoice(client.id);
       store(view);
       toast.success(staff ? LAWYER_ASSIGNED : LAWYER_SENT_FOR_APPROVAL);
-      navigate(routes.selected, { replace: true });
-    } catch (error) {
-      toastError(error, LAWYER_ADD_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+      void navigate(routes.selected, { replace: true });
+    },
+    onError: (error) => toastError(error, LAWYER_ADD_ERROR),
+  });
+  const busy = command.isPending;
+  const send = (values: LawyerStepDetails) => command.mutate(values);
 
   const lawyer = choice.lawyer;
   return (

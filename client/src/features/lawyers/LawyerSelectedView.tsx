@@ -19,14 +19,12 @@ import type { ClientScope } from '../assignments/client-scope';
 import { ContactCard } from '../assignments/ContactCard';
 import type { CustomerView } from '../customers/types';
 import { useCustomerActions } from '../customers/use-customer-actions';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast, toastError } from '../../ui/toast';
-import { lawyerKeys } from '../assignments/live';
-import { approveLawyer, editLawyer, rejectLawyerRevoke, revokeLawyer } from './api';
+import { approveLawyer, rejectLawyerRevoke, revokeLawyer } from './api';
 import { changedLawyerPayload, lawyerToForm, type LawyerFormValues } from './lawyer-form';
 import { LawyerBadges } from './LawyerSearchList';
 import { LawyerForm } from './OwnLawyerForm';
-import { useClientLawyer } from './queries';
+import { useClientLawyer, useEditLawyer } from './queries';
 import { lawyerRoutes } from './routes';
 import type { Lawyer } from './types';
 
@@ -76,7 +74,7 @@ function LawyerControls({
   onEdit: () => void;
 }) {
   const status = client.lawyer_status;
-  const { can, action, busy } = useAssignmentControls(useLawyerAssignmentActor(status), scope);
+  const { can, action, busy } = useAssignmentControls(useLawyerAssignmentActor(status), scope, client.id);
   const navigate = useNavigate();
   const actions = useCustomerActions();
   const routes = lawyerRoutes(scope.staff, client.id);
@@ -92,7 +90,7 @@ function LawyerControls({
               status === 'pending_revoke'
                 ? 'Are you sure to approve this request?'
                 : 'Are you sure to approve this lawyer?',
-            call: () => approveLawyer(client.id),
+            call: (requestId) => approveLawyer(client.id, requestId),
             fallback: LAWYER_APPROVE_ERROR,
             // After a pick the broker goes back to the clients; after a revoke, on to choose another lawyer.
             then: () => navigate(status === 'pending_revoke' ? routes.add : ROUTES.RouteDashboard),
@@ -104,7 +102,7 @@ function LawyerControls({
           variant: 'light',
           ...action('REJECT_REVOKE', {
             question: 'Are you sure to reject revoking this lawyer?',
-            call: () => rejectLawyerRevoke(client.id),
+            call: (requestId) => rejectLawyerRevoke(client.id, requestId),
             fallback: LAWYER_APPROVE_ERROR,
             then: () => navigate(ROUTES.RouteDashboard),
           }),
@@ -130,7 +128,7 @@ function LawyerControls({
           ...action('REVOKE', {
             question: 'Are you sure to revoke this lawyer?',
             danger: true,
-            call: () => revokeLawyer(client.id),
+            call: (requestId) => revokeLawyer(client.id, requestId),
             fallback: LAWYER_REVOKE_ERROR,
             then: (view) => {
               if (!view.lawyer) navigate(routes.add, { replace: true });
@@ -145,9 +143,9 @@ function LawyerControls({
 /** The assigned (or pending) lawyer of a file with its status and the controls of the viewer's role. */
 export function LawyerSelectedView({ client, scope }: { client: CustomerView; scope: ClientScope }) {
   const { lawyer, isPending } = useClientLawyer(client.id, client.lawyer);
-  const queryClient = useQueryClient();
+  const edit = useEditLawyer(client.id);
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saving = edit.isPending;
   const status = client.lawyer_status;
 
   const saveEdit = async (values: LawyerFormValues) => {
@@ -157,16 +155,12 @@ export function LawyerSelectedView({ client, scope }: { client: CustomerView; sc
       setEditing(false);
       return;
     }
-    setSaving(true);
     try {
-      await editLawyer(client.id, lawyer.id, changes);
-      await queryClient.invalidateQueries({ queryKey: lawyerKeys.customer(client.id) });
+      await edit.mutateAsync({ lawyerId: lawyer.id, changes });
       toast.success("The lawyer's details have been saved");
       setEditing(false);
     } catch (error) {
       toastError(error, 'Something went wrong!');
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -25,17 +25,19 @@ export function editLawyer(customerId: string, lawyerId: string, payload: Partia
   return api.core.patch<Lawyer>(`/customers/${customerId}/lawyers/${lawyerId}/`, payload);
 }
 
-export function revokeLawyer(customerId: string) {
-  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/revoke/`);
+export function revokeLawyer(customerId: string, requestId?: string) {
+  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/revoke/`, undefined, { requestId });
 }
 
-export function approveLawyer(customerId: string) {
-  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/approve/`);
+export function approveLawyer(customerId: string, requestId?: string) {
+  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/approve/`, undefined, { requestId });
 }
 
 /** Staff keep the assigned lawyer the customer asked to revoke. */
-export function rejectLawyerRevoke(customerId: string) {
-  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/reject_revoke/`);
+export function rejectLawyerRevoke(customerId: string, requestId?: string) {
+  return api.core.patch<CustomerView>(`/customers/${customerId}/lawyers/reject_revoke/`, undefined, {
+    requestId,
+  });
 }
 
 /** The customer's own details (the lawyer step asks to check them); answers the client view. */

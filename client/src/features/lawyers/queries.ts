@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { lawyerKeys } from '../assignments/live';
+import { lawyerKeys } from '../../api/query-keys';
+import { useCommand } from '../../api/use-command';
 import { toastError, TOAST_SHORT } from '../../ui/toast';
-import { listLawyers } from './api';
+import { editLawyer, listLawyers } from './api';
+import type { OwnLawyerPayload } from './types';
 
 export const LAWYERS_LOAD_ERROR = 'Error while loading lawyers';
 
@@ -27,4 +29,16 @@ export function useClientLawyer(customerId: string | undefined, lawyerId: string
     ...lawyers,
     lawyer: lawyerId ? (lawyers.data?.find((lawyer) => lawyer.id === lawyerId) ?? null) : null,
   };
+}
+
+/**
+ * Staff edit the client's lawyer. A lawyer's own record is not pushed to anyone (only the client's
+ * assignment is), so the client's lawyer lists are read again here.
+ */
+export function useEditLawyer(customerId: string) {
+  const queryClient = useQueryClient();
+  return useCommand<unknown, { lawyerId: string; changes: Partial<OwnLawyerPayload> }>({
+    send: ({ lawyerId, changes }) => editLawyer(customerId, lawyerId, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lawyerKeys.customer(customerId) }),
+  });
 }

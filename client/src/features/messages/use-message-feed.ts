@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   FEED_PAGE_SIZE,
@@ -8,6 +8,7 @@ import {
   type FeedMessage,
   type FeedPage,
 } from '@machines/message-feed.machine';
+import { onReconnect } from '../../api/socket';
 
 /** Where a feed's messages are read from, written to and deleted from. */
 export type MessageSource<T extends FeedItem> = {
@@ -16,7 +17,7 @@ export type MessageSource<T extends FeedItem> = {
   remove: (id: string) => Promise<unknown>;
 };
 
-/** A running message feed over the source it is first given. */
+/** A running message feed over the source it is first given, caught up after a dropped connection. */
 export function useMessageFeed<T extends FeedItem>(source: MessageSource<T>) {
   const [logic] = useState(() =>
     messageFeedMachine.provide({
@@ -36,7 +37,10 @@ export function useMessageFeed<T extends FeedItem>(source: MessageSource<T>) {
       },
     }),
   );
-  return useActorRef(logic, { input: { pageSize: FEED_PAGE_SIZE } });
+  const feed = useActorRef(logic, { input: { pageSize: FEED_PAGE_SIZE } });
+  // Messages pushed while the connection was down were lost: the newest page is read again.
+  useEffect(() => onReconnect(() => feed.send({ type: 'LIVE.ADDED' })), [feed]);
+  return feed;
 }
 
 export type MessageFeed = ReturnType<typeof useMessageFeed>;

@@ -2,8 +2,7 @@ import { Paper, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import type { StepState } from '@machines/customer.enums';
-import { roadmapMachine, type RoadmapInput } from '@machines/roadmap.machine';
+import { roadmapMachine, type RoadmapInput, type RoadmapStepState } from '@machines/roadmap.machine';
 import { getInspect } from '../../app/inspect';
 import { useCurrentUser } from '../auth/session';
 import type { CustomerView } from '../customers/types';
@@ -19,12 +18,13 @@ const NOTHING_YET: RoadmapInput = {
   appraiser: { present: false, status: 'empty' },
 };
 
-export function roadmapInput(profile: CustomerView, steps?: StepState[]): RoadmapInput {
+export function roadmapInput(profile: CustomerView, steps?: RoadmapStepState[]): RoadmapInput {
   return {
-    steps: (steps ?? profile.steps ?? []).map(({ step, is_active, is_completed }) => ({
+    steps: (steps ?? profile.steps ?? []).map(({ step, is_active, is_completed, completed_by }) => ({
       step,
       is_active,
       is_completed,
+      completed_by,
     })),
     lawyer: { present: !!profile.lawyer, status: profile.lawyer_status ?? 'empty' },
     appraiser: { present: !!profile.appraiser, status: profile.appraiser_status ?? 'empty' },

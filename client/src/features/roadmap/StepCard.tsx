@@ -90,7 +90,6 @@ export function StepCard({
       aria-label={STEP_TITLES[step.step]}
       style={{
         borderLeft: `4px solid var(--mantine-color-${color}-${step.locked ? 3 : 6})`,
-        opacity: step.locked ? 0.8 : 1,
       }}
     >
       <Group justify="space-between" align="center" gap="md" wrap="wrap">

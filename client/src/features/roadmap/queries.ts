@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StepDisplay } from '@machines/roadmap.machine';
 import { api } from '../../api/http';
-import { curatorsQueryKey } from '../../app/layout/CustomerHeader';
-import { roadmapStepsKey } from '../assignments/client-scope';
+import { curatorsKey, roadmapStepsKey } from '../../api/query-keys';
 
 export interface CuratorPerson {
   id: string;
@@ -39,7 +38,7 @@ export function useRoadmapSteps(enabled = true) {
 /** Shares the header's cache entry; load errors of the curators are only logged. */
 export function useCurators(enabled = true) {
   return useQuery({
-    queryKey: curatorsQueryKey,
+    queryKey: curatorsKey,
     enabled,
     queryFn: async ({ signal }): Promise<Curators> => {
       try {

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useAppForm } from '../../ui/form';
 import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toWirePhone } from '@machines/phone';
 import { digits, field, required } from '@machines/validation';
@@ -8,14 +9,24 @@ import { ROUTES } from '../../app/routes';
 import { SessionContext } from '../../features/auth/session';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { AuthCard } from './AuthCard';
+import { SecondFactorStep } from './SecondFactorStep';
 
 type LoginValues = { phone: string; password: string };
 
-/** RouteAuthLogin. One request at a time; after an attempt the button stays locked for 3000 ms. */
+/**
+ * RouteAuthLogin. One request at a time; after an attempt the button stays locked for 3000 ms. A user with
+ * a second factor is asked for its code next; the phone number and password are kept for a step back.
+ */
 export function LoginPage() {
   const session = SessionContext.useActorRef();
   const signingIn = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('loadingUser'));
   const locked = SessionContext.useSelector((s) => s.matches({ signedOut: 'locked' }));
+  const step = SessionContext.useSelector((s) =>
+    s.matches('secondFactor') ? 'code' : s.matches('signedOut') ? 'password' : null,
+  );
+  // While the user loads after a code, the code step stays on screen.
+  const [lastStep, setLastStep] = useState<'code' | 'password'>('password');
+  if (step && step !== lastStep) setLastStep(step);
 
   const form = useAppForm<LoginValues>({
     initialValues: { phone: '', password: '' },
@@ -31,6 +42,8 @@ export function LoginPage() {
       credentials: { phone_number: toWirePhone(values.phone), password: values.password },
     });
   });
+
+  if (step === 'code' || (!step && lastStep === 'code')) return <SecondFactorStep />;
 
   return (
     <AuthCard icon={IconLock} title="Sign in to your account">

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../features/documents/format';
 import { useDocumentForm, useFormHistory } from '../../features/documents/queries';
 import { UploadHistory } from '../../features/documents/UploadHistory';
 import { useFileStatusActions } from '../../features/documents/use-file-status';
+import { RemindersStatus } from '../../features/reminders/RemindersStatus';
 
 /** RouteClientFormCreate: a client without an active form gets one built here; otherwise it is edited. */
 export function ClientFormCreatePage() {
@@ -100,6 +101,7 @@ export function ClientDocumentsPage() {
   return (
     <Stack gap="lg">
       <ClientInfoStrip clientID={clientID} withUploadRequest={!archived} />
+      {!archived && <RemindersStatus customerId={clientID} />}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
           <Group gap="xs">

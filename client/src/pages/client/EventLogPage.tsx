@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Center, Loader, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconMail, IconMessage, IconShieldCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatPhone } from '@machines/phone';
 import { errorText } from '../../api/errors';
@@ -8,12 +9,15 @@ import { AuditTrail } from '../../features/customers/AuditTrail';
 import { useCustomer, useEventLog } from '../../features/customers/queries';
 import { plainTextToHtml } from '../../features/customers/safe-html';
 import type { EventLogEntry } from '../../features/customers/types';
+import { EmailText } from '../../ui/EmailText';
 
 const EVENT_TYPES: Record<string, { label: string; color: string }> = {
   'sms.sent': { label: 'Text message', color: 'petrol' },
   'email.sent': { label: 'E-mail', color: 'indigo' },
   'sms.failed': { label: 'Text not delivered', color: 'red' },
   'email.failed': { label: 'E-mail not delivered', color: 'red' },
+  'sms.delivered': { label: 'Text delivered', color: 'teal' },
+  'sms.undelivered': { label: 'Text not received', color: 'red' },
   'auth.first_login': { label: 'First sign-in', color: 'teal' },
   'auth.logged_in': { label: 'Signed in', color: 'teal' },
   'auth.signed_up': { label: 'Signed up', color: 'teal' },
@@ -30,10 +34,10 @@ function typeBadge(type: string) {
   );
 }
 
-/** A phone recipient ('+14165550100') is shown grouped; an e-mail address as it is. */
-function formatRecipient(recipient: string | undefined): string {
+/** A phone recipient ('+14165550100') is shown grouped; an e-mail address whole, wrapping at its '@'. */
+function formatRecipient(recipient: string | undefined): ReactNode {
   if (!recipient) return '';
-  return /^\+?1\d{10}$/.test(recipient) ? formatPhone(recipient) : recipient;
+  return /^\+?1\d{10}$/.test(recipient) ? formatPhone(recipient) : <EmailText email={recipient} />;
 }
 
 /** The default date display format: 'MMM DD, YYYY hh:mm A'. */
@@ -56,7 +60,7 @@ function MessageText({ text }: { text?: string }) {
       className="hw-message-text"
       fz="sm"
       c="navy.8"
-      style={{ overflowWrap: 'anywhere', lineHeight: 1.5 }}
+      style={{ overflowWrap: 'break-word', lineHeight: 1.5 }}
       dangerouslySetInnerHTML={{ __html: plainTextToHtml(text) }}
     />
   );
@@ -117,9 +121,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
             <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
               <Table.Td>{typeBadge(entry.type)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSentAt(entry.created)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {formatRecipient(entry.context?.recipient) || '—'}
-              </Table.Td>
+              <Table.Td>{formatRecipient(entry.context?.recipient) || '—'}</Table.Td>
               <Table.Td>{entry.context?.subject || '—'}</Table.Td>
               <Table.Td>
                 <MessageText text={entry.context?.text} />

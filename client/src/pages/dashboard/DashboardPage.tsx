@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { personName, statusLabel } from '@machines/customer.rules';
 import { errorText } from '../../api/errors';
 import { useCurrentUser } from '../../features/auth/session';
 import { ClientsCards, ClientsTable } from '../../features/customers/ClientsTable';
@@ -27,7 +28,9 @@ import {
   useClientsListState,
 } from '../../features/customers/list-state';
 import { useCustomersList } from '../../features/customers/queries';
+import type { CustomerStatus, CustomerView } from '../../features/customers/types';
 import { useCustomerActions } from '../../features/customers/use-customer-actions';
+import { toastWithAction } from '../../ui/toast';
 
 function ListSkeleton() {
   return (
@@ -47,7 +50,25 @@ export function DashboardPage() {
   const [state, update] = useClientsListState();
   const query = toCustomersQuery(state, canFilterByBroker);
   const list = useCustomersList(query);
-  const actions = useCustomerActions();
+  const rowActions = useCustomerActions();
+  // A status change that takes a client out of the filtered list says where the client went.
+  const actions = useMemo(
+    () => ({
+      ...rowActions,
+      changeStatus: async (customer: CustomerView, status: CustomerStatus) => {
+        const changed = await rowActions.changeStatus(customer, status);
+        if (changed && state.status && state.status !== status && customer.status !== status) {
+          const label = statusLabel(status);
+          toastWithAction(`Moved to ${label}`, `${personName(customer)} is no longer in this list.`, {
+            label: `Show ${label} clients`,
+            onClick: () => update({ status }),
+          });
+        }
+        return changed;
+      },
+    }),
+    [rowActions, state.status, update],
+  );
   const compact = useMediaQuery('(max-width: 75em)') ?? false;
 
   const [creating, setCreating] = useState(false);
@@ -94,9 +115,20 @@ export function DashboardPage() {
         <ThemeIcon size={56} radius="xl" variant="light" color="gray">
           <IconUsers size={28} stroke={1.5} />
         </ThemeIcon>
-        <Text fw={600} c="navy.8">
-          No clients yet.
-        </Text>
+        {state.search.trim() ? (
+          <>
+            <Text fw={600} c="navy.8" ta="center">
+              No client matches “{state.search.trim()}”.
+            </Text>
+            <Button variant="light" size="xs" onClick={() => update({ search: '' })}>
+              Clear the search
+            </Button>
+          </>
+        ) : (
+          <Text fw={600} c="navy.8">
+            No clients yet.
+          </Text>
+        )}
         {(filtered || state.status) && (
           <Button
             variant="subtle"

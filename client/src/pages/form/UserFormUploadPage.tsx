@@ -20,7 +20,7 @@ function UploadBoard({
   customerId: string;
 }) {
   const fieldOrder = form.fields.filter((field) => !field.disabled).map((field) => field.name);
-  const upload = useUploadQueues(form.code, customerId, fieldOrder);
+  const upload = useUploadQueues(form.code, fieldOrder);
   return (
     <DocumentsBoard
       code={form.code}

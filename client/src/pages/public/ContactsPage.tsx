@@ -21,15 +21,30 @@ import {
   IconUserCircle,
   IconAddressBook,
 } from '@tabler/icons-react';
+import { formatPhone } from '@machines/phone';
+import { brokerage } from '../../app/page-settings';
 import { LoginCallToAction, MarketingFigures } from './marketing';
 
-const GENERAL = [
-  { icon: IconPhone, label: 'Phone', value: '+1 416 555 0100', href: 'tel:+14165550100' },
-  { icon: IconPrinter, label: 'Fax', value: '+1 416 555 0199' },
-  { icon: IconMapPin, label: 'Address', value: '200 Bay Street, Suite 1800, Toronto, ON M5J 2J2' },
-  { icon: IconMail, label: 'Email', value: 'hello@homeward.example', href: 'mailto:hello@homeward.example' },
-  { icon: IconBrandLinkedin, label: 'Social', value: 'LinkedIn', href: 'https://www.linkedin.com/' },
-];
+/** The brokerage's general contacts, as its principal broker keeps them. */
+function generalContacts() {
+  const b = brokerage();
+  return [
+    { icon: IconPhone, label: 'Phone', value: formatPhone(b.phone), href: `tel:+${b.phone}` },
+    ...(b.fax ? [{ icon: IconPrinter, label: 'Fax', value: formatPhone(b.fax) }] : []),
+    { icon: IconMapPin, label: 'Address', value: b.address },
+    { icon: IconMail, label: 'Email', value: b.email, href: `mailto:${b.email}` },
+    ...(b.socialUrl
+      ? [
+          {
+            icon: IconBrandLinkedin,
+            label: 'Social',
+            value: new URL(b.socialUrl).hostname.replace(/^www\./, ''),
+            href: b.socialUrl,
+          },
+        ]
+      : []),
+  ];
+}
 
 const DEPARTMENTS = [
   { icon: IconHeadset, name: 'Support', text: 'Help with your account, sign-in and document uploads.' },
@@ -61,7 +76,7 @@ export function ContactsPage() {
             General contacts
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {GENERAL.map((item) => (
+            {generalContacts().map((item) => (
               <Group key={item.label} wrap="nowrap" align="flex-start" gap="md">
                 <ThemeIcon variant="light" size={40} radius="md">
                   <item.icon size={20} stroke={1.6} />

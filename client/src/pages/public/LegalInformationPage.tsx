@@ -1,8 +1,11 @@
 import { Anchor, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconPhone } from '@tabler/icons-react';
+import { formatPhone } from '@machines/phone';
+import { brokerage } from '../../app/page-settings';
 
 /** PagePublicLegalInformation. */
 export function LegalInformationPage() {
+  const { name, licenceNumber, phone } = brokerage();
   return (
     <Container size="md" py={{ base: 40, sm: 64 }}>
       <Stack gap="lg">
@@ -16,11 +19,11 @@ export function LegalInformationPage() {
             </ThemeIcon>
             <Stack gap={4}>
               <Text fw={600} c="navy.9">
-                Homeward Mortgage Brokerage Inc.
+                {name}
               </Text>
               <Text c="gray.8">
                 Licensed mortgage brokerage, Financial Services Regulatory Authority of Ontario (FSRA)
-                brokerage licence number 13742.
+                brokerage licence number {licenceNumber}.
               </Text>
             </Stack>
           </Group>
@@ -34,8 +37,8 @@ export function LegalInformationPage() {
               <Text fw={600} c="navy.9">
                 Questions about our licence or a complaint
               </Text>
-              <Anchor href="tel:+14165550100" fw={500}>
-                +1 416 555 0100
+              <Anchor href={`tel:+${phone}`} fw={500}>
+                {formatPhone(phone)}
               </Anchor>
             </Stack>
           </Group>

@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={{ base: 64, sm: 120 }}>
       <Stack align="center" ta="center" gap="sm">
-        <Text fz={{ base: 72, sm: 110 }} fw={900} c="petrol.1" lh={1}>
+        <Text fz={{ base: 72, sm: 110 }} fw={900} c="petrol.5" lh={1}>
           404
         </Text>
         <Title order={1} c="navy.9">

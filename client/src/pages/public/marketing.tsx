@@ -38,7 +38,7 @@ export function MarketingFigures({ inverted = false }: { inverted?: boolean }) {
         <Text fz={{ base: 24, sm: 32 }} fw={800} c={strong} lh={1.1}>
           5.0
         </Text>
-        <Rating value={5} readOnly size="xs" color="yellow" aria-label="5.0 rating" />
+        <Rating value={5} readOnly size="xs" color="yellow" role="img" aria-label="5.0 rating" />
       </Stack>
       <Stack gap={2}>
         <Text fz={{ base: 24, sm: 32 }} fw={800} c={strong} lh={1.1}>

@@ -121,7 +121,13 @@ export function RoadmapPage() {
               {done} of {display.length} steps completed
             </Text>
           </Group>
-          <Progress value={(done / Math.max(display.length, 1)) * 100} radius="xl" size="md" color="teal" />
+          <Progress
+            value={(done / Math.max(display.length, 1)) * 100}
+            radius="xl"
+            size="md"
+            color="teal"
+            aria-label="Your progress"
+          />
         </Paper>
         {display.map((step, index) => (
           <StepCard

@@ -3,7 +3,13 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Role } from '../../../../machines/roles.js';
 import { AppError } from '../http/app-error.js';
-import { ALLOWS_PENDING_PASSWORD, type Caller, PUBLIC_ROUTE, ROUTE_ROLES } from './auth.decorators.js';
+import {
+  ALLOWS_PENDING_PASSWORD,
+  ALLOWS_SECOND_FACTOR_SETUP,
+  type Caller,
+  PUBLIC_ROUTE,
+  ROUTE_ROLES,
+} from './auth.decorators.js';
 import { CallerResolver } from './caller.resolver.js';
 
 export function bearerToken(header: string | undefined): string | null {
@@ -48,6 +54,12 @@ export class AuthGuard implements CanActivate {
       !this.reflector.getAllAndOverride<boolean>(ALLOWS_PENDING_PASSWORD, targets)
     ) {
       throw AppError.forbidden('Please set a new password first.', 'password_change_required');
+    }
+    if (
+      caller.mustEnrolSecondFactor &&
+      !this.reflector.getAllAndOverride<boolean>(ALLOWS_SECOND_FACTOR_SETUP, targets)
+    ) {
+      throw AppError.forbidden('Please set up two-factor sign-in first.', 'second_factor_setup_required');
     }
     return true;
   }

@@ -20,6 +20,20 @@ export interface RefreshClaims {
   typ: 'refresh';
 }
 
+/**
+ * A password that was right, waiting for the second factor's code (5 minutes). `pwd` stamps the password
+ * it was checked against, so a password changed meanwhile voids it; `nonce` names the texted password
+ * that was used, when it was one.
+ */
+export interface ChallengeClaims {
+  sub: string;
+  pwd: string;
+  nonce: string | null;
+  typ: 'second_factor';
+}
+
+const CHALLENGE_TTL_S = 5 * 60;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -46,6 +60,23 @@ export class TokenService {
       expiresIn: this.config.refreshTokenTtlSeconds,
     });
     return { token, hash: hashToken(token) };
+  }
+
+  signChallenge(userId: string, passwordStamp: string, nonce: string | null): string {
+    const claims: ChallengeClaims = { sub: userId, pwd: passwordStamp, nonce, typ: 'second_factor' };
+    return this.jwt.sign(claims, { expiresIn: CHALLENGE_TTL_S });
+  }
+
+  /** An expired or unusable challenge answers 401 `challenge_expired`: the password is asked again. */
+  verifyChallenge(token: string): ChallengeClaims {
+    let claims: ChallengeClaims;
+    try {
+      claims = this.jwt.verify<ChallengeClaims>(token);
+    } catch {
+      throw challengeExpired();
+    }
+    if (claims.typ !== 'second_factor' || !isUUID(claims.sub)) throw challengeExpired();
+    return claims;
   }
 
   verifyAccess(token: string): AccessClaims {
@@ -78,4 +109,11 @@ export class TokenService {
   private notValid(reason: string): AppError {
     return new AppError(403, 'token_not_valid', `Token is invalid or expired: ${reason}`);
   }
+}
+
+export function challengeExpired(): AppError {
+  return AppError.unauthorized(
+    'challenge_expired',
+    'This sign-in has expired. Please enter your password again.',
+  );
 }

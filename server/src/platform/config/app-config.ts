@@ -1,3 +1,4 @@
+import { type BrokerageSettings, DEFAULT_BROKERAGE } from '../../../../machines/brokerage.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,33 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sender: a phone number, or a messaging service (which picks the number itself). */
+  from: { number: string } | { messagingServiceSid: string };
+  /** Another address for Twilio's REST API (a local stand-in); Twilio's own when not set. */
+  apiUrl: string | null;
+}
+
+/** Twilio's settings, or null when no account is configured; an account without a sender is refused. */
+function twilioConfig(env: Env): TwilioConfig | null {
+  const accountSid = env.TWILIO_ACCOUNT_SID ?? '';
+  if (!accountSid) return null;
+  const authToken = env.TWILIO_AUTH_TOKEN ?? '';
+  const number = env.TWILIO_FROM ?? '';
+  const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID ?? '';
+  if (!authToken) throw new Error('TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID');
+  if (!number && !messagingServiceSid)
+    throw new Error('TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required with TWILIO_ACCOUNT_SID');
+  return {
+    accountSid,
+    authToken,
+    from: messagingServiceSid ? { messagingServiceSid } : { number },
+    apiUrl: env.TWILIO_API_URL || null,
+  };
 }
 
 export interface AppConfig {
@@ -23,6 +51,8 @@ export interface AppConfig {
   s3: S3Config | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Text messages through Twilio when its account is set; the outbox otherwise. */
+  twilio: TwilioConfig | null;
   jwtSecret: string;
   appSecret: string;
   accessTokenTtlSeconds: number;
@@ -31,6 +61,8 @@ export interface AppConfig {
   logLevel: string;
   clientDir: string;
   mortgageApplicationUrl: string;
+  /** The brokerage's details until a principal broker first changes them. */
+  brokerage: BrokerageSettings;
   processorPollMs: number;
   rateLimit: { perIp: number; perPhone: number };
   runWorkers: boolean;
@@ -90,7 +122,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     env: nodeEnv,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless told otherwise: the container image sets HOST=0.0.0.0 for its published port.
+    host: env.HOST ?? '127.0.0.1',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
@@ -107,6 +140,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         }
       : null,
     smtpUrl: env.SMTP_URL || null,
+    twilio: twilioConfig(env),
     mailFrom: env.MAIL_FROM ?? 'Homeward <no-reply@homeward.local>',
     jwtSecret,
     appSecret,
@@ -115,8 +149,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
-    mortgageApplicationUrl:
-      env.MORTGAGE_APPLICATION_URL ?? 'https://apply.homeward.example/mortgage-application',
+    mortgageApplicationUrl: env.MORTGAGE_APPLICATION_URL ?? DEFAULT_BROKERAGE.mortgageApplicationUrl,
+    brokerage: {
+      name: env.BROKERAGE_NAME ?? DEFAULT_BROKERAGE.name,
+      licenceNumber: env.BROKERAGE_LICENCE ?? DEFAULT_BROKERAGE.licenceNumber,
+      phone: env.BROKERAGE_PHONE ?? DEFAULT_BROKERAGE.phone,
+      fax: env.BROKERAGE_FAX ?? DEFAULT_BROKERAGE.fax,
+      address: env.BROKERAGE_ADDRESS ?? DEFAULT_BROKERAGE.address,
+      email: env.BROKERAGE_EMAIL ?? DEFAULT_BROKERAGE.email,
+      socialUrl: env.BROKERAGE_SOCIAL_URL ?? DEFAULT_BROKERAGE.socialUrl,
+      timeZone: env.BROKERAGE_TIME_ZONE ?? DEFAULT_BROKERAGE.timeZone,
+      mortgageApplicationUrl: env.MORTGAGE_APPLICATION_URL ?? DEFAULT_BROKERAGE.mortgageApplicationUrl,
+      secondFactorRequired: bool(env, 'SECOND_FACTOR_REQUIRED', DEFAULT_BROKERAGE.secondFactorRequired),
+      reminderFirstDelayDays: DEFAULT_BROKERAGE.reminderFirstDelayDays,
+      reminderIntervalDays: DEFAULT_BROKERAGE.reminderIntervalDays,
+      reminderMaxCount: DEFAULT_BROKERAGE.reminderMaxCount,
+    },
     processorPollMs: int(env, 'PROCESSOR_POLL_MS', 250),
     runWorkers: bool(env, 'RUN_WORKERS', true),
     runProcessors: bool(env, 'RUN_PROCESSORS', true),

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, type EntityManager } from 'typeorm';
+import type pg from 'pg';
+import { preparedQuery } from '../database/prepared.js';
 import { BatchedWrites, inline } from './batched-writes.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
@@ -28,6 +30,8 @@ interface EventRow {
 
 const COLUMNS = 'global_position, stream_type, stream_id, stream_version, type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
+/** Two transactions each waiting on a row the other holds; the server rolls one back whole. */
+const DEADLOCK_DETECTED = '40P01';
 
 /** One stream's part of a command: the decider that owns the stream and what to ask it. */
 export interface StreamCommand {
@@ -72,6 +76,31 @@ function describe(expected: ExpectedVersion): string {
   return typeof expected === 'number' ? String(expected) : expected;
 }
 
+/** The INSERT of a request's events after `version`, the stream's version they were decided at. */
+function insertOf(
+  request: AppendRequest,
+  version: number,
+  metadata: EventMetadata,
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const tuples = request.events.map((event, index) => {
+    const base = values.length;
+    values.push(
+      request.streamType,
+      request.streamId,
+      version + index + 1,
+      event.type,
+      JSON.stringify(event.data),
+      JSON.stringify(metadata),
+    );
+    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb)`;
+  });
+  return {
+    sql: `INSERT INTO events (stream_type, stream_id, stream_version, type, data, metadata) VALUES ${tuples.join(', ')} RETURNING ${COLUMNS}`,
+    values,
+  };
+}
+
 /**
  * The one way state changes: events are appended with the version the command was decided on, and the
  * inline projections update the read tables in the same transaction. Nothing here ever updates or
@@ -97,10 +126,10 @@ export class EventStore {
   }
 
   async readStream(streamType: string, streamId: string, tx?: EntityManager): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await (tx ?? this.dataSource.manager).query(
-      `SELECT ${COLUMNS} FROM events WHERE stream_type = $1 AND stream_id = $2 ORDER BY stream_version`,
-      [streamType, streamId],
-    );
+    const sql = `SELECT ${COLUMNS} FROM events WHERE stream_type = $1 AND stream_id = $2 ORDER BY stream_version`;
+    const rows: EventRow[] = tx
+      ? await tx.query(sql, [streamType, streamId])
+      : await preparedQuery<EventRow>(this.dataSource, sql, [streamType, streamId]);
     return rows.map(toStoredEvent);
   }
 
@@ -179,32 +208,37 @@ export class EventStore {
 
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const list = Array.isArray(requests) ? requests : [requests];
-    let stored: StoredEvent[];
-    try {
-      stored = await this.inTransaction(list, async (tx) => {
-        const written: StoredEvent[] = [];
-        for (const request of list) written.push(...(await this.appendToStream(tx, request, metadata)));
-        return written;
-      });
-    } catch (error) {
-      const pgError = error as {
-        code?: string;
-        constraint?: string;
-        driverError?: { code?: string; constraint?: string };
-      };
-      const code = pgError.driverError?.code ?? pgError.code;
-      const constraint = pgError.driverError?.constraint ?? pgError.constraint;
-      if (code === UNIQUE_VIOLATION && constraint === 'events_stream_version_unique') {
-        const first = list[0];
-        throw new ConcurrencyError(first.streamType, first.streamId, describe(first.expectedVersion), -1);
-      }
-      throw error;
-    }
+    const stored = await this.committed(list, metadata);
     if (stored.length > 0) {
       this.appended.emit('appended', stored);
       this.notifyOthers();
     }
     return stored;
+  }
+
+  /** The append's transaction, its refusals turned into the store's errors. */
+  private async committed(list: AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inTransaction(list, metadata);
+      } catch (error) {
+        const pgError = error as {
+          code?: string;
+          constraint?: string;
+          driverError?: { code?: string; constraint?: string };
+        };
+        const code = pgError.driverError?.code ?? pgError.code;
+        const constraint = pgError.driverError?.constraint ?? pgError.constraint;
+        if (code === UNIQUE_VIOLATION && constraint === 'events_stream_version_unique') {
+          const first = list[0];
+          throw new ConcurrencyError(first.streamType, first.streamId, describe(first.expectedVersion), -1);
+        }
+        // Two appends whose read-table writes met in opposite orders: the server rolled one back whole, and
+        // the same writes at the same versions are simply tried again.
+        if (code === DEADLOCK_DETECTED && attempt < 3) continue;
+        throw error;
+      }
+    }
   }
 
   /**
@@ -253,38 +287,54 @@ export class EventStore {
   }
 
   /**
-   * The append's transaction in three round trips: it begins by taking the streams' locks, `write` inserts
-   * the events, and the projections' writes travel with the commit. Each round trip to the database costs
-   * more than the statements in it, so a command's latency and the server's capacity follow their number.
+   * The append's transaction in two round trips: it begins by taking the streams' locks and inserting the
+   * events, and the projections' writes travel with the commit. Each round trip to the database costs more
+   * than the statements in it, so a command's latency and the server's capacity follow their number. An
+   * append that must first read a stream's version (expected version 'any', or a check without events)
+   * inserts in round trips of its own.
    *
    * The locks serialise appends per stream until commit, in one order so two appends cannot deadlock: a
    * version checked then still holds at commit, also for a stream the append only checks (no events).
    */
-  private async inTransaction(
-    list: AppendRequest[],
-    write: (tx: EntityManager) => Promise<StoredEvent[]>,
-  ): Promise<StoredEvent[]> {
+  private async inTransaction(list: AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const keys = [...new Set(list.map((r) => `${r.streamType}:${r.streamId}`))].sort();
     const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const client = (await runner.connect()) as pg.PoolClient;
     let open = false;
     try {
       open = true;
-      await runner.query(
-        `BEGIN; ${inline(
-          `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
-             FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
-          [keys],
-        )}`,
-      );
-      const written = await write(runner.manager);
+      const begin = `BEGIN; ${inline(
+        `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
+           FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
+        [keys],
+      )}`;
+      const known = list.every((r) => r.events.length > 0 && r.expectedVersion !== 'any');
+      let written: StoredEvent[] = [];
+      if (known) {
+        const inserts = list.map((r) => {
+          const { sql, values } = insertOf(
+            r,
+            r.expectedVersion === 'no_stream' ? 0 : Number(r.expectedVersion),
+            metadata,
+          );
+          return inline(sql, values);
+        });
+        const results = (await client.query(
+          [begin, ...inserts].join(';\n'),
+        )) as unknown as pg.QueryResult<EventRow>[];
+        written = results.slice(2).flatMap((r) => r.rows.map(toStoredEvent));
+      } else {
+        await client.query(begin);
+        for (const request of list)
+          written.push(...(await this.appendToStream(runner.manager, request, metadata)));
+      }
       const writes = new BatchedWrites(runner.manager);
       await this.projections.apply(written, writes.manager());
       await writes.flush('COMMIT');
       open = false;
       return written;
     } catch (error) {
-      if (open) await runner.query('ROLLBACK').catch(() => undefined);
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       await runner.release();
@@ -319,23 +369,8 @@ export class EventStore {
       throw new ConcurrencyError(request.streamType, request.streamId, describe(expected), version);
     if (request.events.length === 0) return [];
 
-    const values: unknown[] = [];
-    const tuples = request.events.map((event, index) => {
-      const base = values.length;
-      values.push(
-        request.streamType,
-        request.streamId,
-        version + index + 1,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(metadata),
-      );
-      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb)`;
-    });
-    const rows: EventRow[] = await tx.query(
-      `INSERT INTO events (stream_type, stream_id, stream_version, type, data, metadata) VALUES ${tuples.join(', ')} RETURNING ${COLUMNS}`,
-      values,
-    );
+    const { sql, values } = insertOf(request, version, metadata);
+    const rows: EventRow[] = await tx.query(sql, values);
     return rows.map(toStoredEvent);
   }
 

@@ -1,12 +1,18 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, sep } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { join, sep } from 'node:path';
 import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from '../../../../machines/page-settings.js';
 import type { AppConfig } from '../config/app-config.js';
+import { BrokerageSettingsService } from '../../brokerage/brokerage-settings.service.js';
+import { type EncodedText, encodeText, sendEncoded } from './encoded-text.js';
 import { isUnder, SERVER_PREFIXES } from './server-paths.js';
 
 const ASSETS_PATH = '/assets/';
+/** The built page file has no settings yet: its address is answered with the page like any other. */
+const INDEX_PATH = '/index.html';
 /** Built files under assets/ carry a hash of their content in their name: a new build gets new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page itself names the current assets, so browsers must ask again each time. */
@@ -24,32 +30,58 @@ function pageWithSettings(html: string, settings: PageSettings): string {
   );
 }
 
-/** Serves the built client: its static files, and its page on every client route (/dashboard, /auth/reset...). */
+/**
+ * Serves the built client: its static files, and its page on every client route (/dashboard, /auth/reset...).
+ * Text files are sent in the brotli or gzip copy the build wrote beside them, as the browser accepts.
+ */
 export function serveClientApp(app: NestExpressApplication, config: AppConfig): void {
   const indexFile = join(config.clientDir, 'index.html');
   if (!existsSync(indexFile)) return;
   const assetsDir = join(config.clientDir, 'assets') + sep;
-  const files = express.static(config.clientDir, {
+  const files = expressStaticGzip(config.clientDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    maxAge: '1h',
-    setHeaders: (response: Response, path: string) => {
-      if (path.startsWith(assetsDir)) response.setHeader('Cache-Control', IMMUTABLE);
-      else if (extname(path) === '.html') response.setHeader('Cache-Control', REVALIDATE);
+    serveStatic: {
+      index: false,
+      maxAge: '1h',
+      // The path is the file sent, which may be the compressed copy (main-1a2b.js.br): still under assets/.
+      setHeaders: (response: ServerResponse, path: string) => {
+        if (path.startsWith(assetsDir)) response.setHeader('Cache-Control', IMMUTABLE);
+      },
     },
   });
   // API calls never look on the disk for a file of their name.
   app.use((request: Request, response: Response, next: NextFunction) =>
-    isUnder(SERVER_PREFIXES, request.path) ? next() : files(request, response, next),
+    isUnder(SERVER_PREFIXES, request.path) || request.path === INDEX_PATH
+      ? next()
+      : files(request, response, next),
   );
 
-  const page = pageWithSettings(readFileSync(indexFile, 'utf8'), {
-    mortgageApplicationUrl: config.mortgageApplicationUrl,
-  });
+  const html = readFileSync(indexFile, 'utf8');
+  const settings = app.get(BrokerageSettingsService);
+  // The page is encoded once per version of the brokerage's details, which a principal broker may change.
+  let page: { settings: string; text: EncodedText } | null = null;
+  const currentPage = async (): Promise<EncodedText> => {
+    const brokerage = await settings.current();
+    const key = JSON.stringify(brokerage);
+    if (page?.settings !== key)
+      page = {
+        settings: key,
+        text: encodeText(
+          pageWithSettings(html, { mortgageApplicationUrl: brokerage.mortgageApplicationUrl, brokerage }),
+        ),
+      };
+    return page.text;
+  };
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     // A missing asset (an old build's name) is a 404, not the page under a script's address.
     if (isUnder([...SERVER_PREFIXES, ASSETS_PATH], request.path) || !request.accepts('html')) return next();
-    response.setHeader('Cache-Control', REVALIDATE);
-    response.type('html').send(page);
+    currentPage().then((text) => {
+      response.setHeader('Cache-Control', REVALIDATE);
+      response.type('html');
+      sendEncoded(request, response, text);
+    }, next);
   });
 }

@@ -16,9 +16,10 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { TokenService } from '../auth/token.service.js';
 import { AppError } from './app-error.js';
 
-export type RateLimitPolicy = 'sign_in' | 'password_reset';
+export type RateLimitPolicy = 'sign_in' | 'second_factor' | 'password_reset';
 
 const RATE_LIMIT = 'http:rate-limit';
 
@@ -41,6 +42,8 @@ const HOUR = 60 * MINUTE;
  *   the owner's typos never add up, and a stranger's failures never block the owner on another address.
  * - Sign-in failures per phone from every address: a guess spread over many addresses, with a ceiling
  *   high enough that one stranger cannot reach it.
+ * - Wrong second-factor codes per user: a stranger who has the password guessing the code. Far fewer than
+ *   for passwords, and a daily ceiling too: a code has 6 digits and three are valid at a time.
  * - Password resets per phone: each one sends a text message.
  */
 function limitsFor(config: AppConfig) {
@@ -64,6 +67,21 @@ function limitsFor(config: AppConfig) {
         points: config.rateLimit.perPhone * 10,
         durationSeconds: HOUR,
         blockSeconds: HOUR,
+      },
+    },
+    second_factor: {
+      perIp: perIp('second_factor'),
+      failuresPerUser: {
+        name: 'second_factor:user_failures',
+        points: Math.min(5, config.rateLimit.perPhone),
+        durationSeconds: 15 * MINUTE,
+        blockSeconds: 15 * MINUTE,
+      },
+      failuresPerUserDaily: {
+        name: 'second_factor:user_failures_daily',
+        points: Math.min(20, config.rateLimit.perPhone * 4),
+        durationSeconds: 24 * HOUR,
+        blockSeconds: 24 * HOUR,
       },
     },
     password_reset: {
@@ -90,6 +108,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokenService,
   ) {
     this.redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : null;
     this.redis?.on('error', () => undefined);
@@ -129,6 +148,15 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       if (policy === 'password_reset') {
         await this.limiter(this.limits.password_reset.perIp).consume(ip);
         await this.limiter(this.limits.password_reset.perPhone).consume(phone);
+      } else if (policy === 'second_factor') {
+        const { perIp, failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
+        await this.limiter(perIp).consume(ip);
+        const user = this.challengedUser(request.body?.challenge);
+        if (user) {
+          await this.refuseWhenBlocked(failuresPerUser, user);
+          await this.refuseWhenBlocked(failuresPerUserDaily, user);
+          response.once('finish', () => void this.countCode(response.statusCode, user));
+        }
       } else {
         await this.limiter(this.limits.sign_in.perIp).consume(ip);
         await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhoneAndIp, `${phone}:${ip}`);
@@ -165,6 +193,30 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       }
     } catch {
       // A counter that could not be written is not worth failing a request that has already been answered.
+    }
+  }
+
+  /** The user a challenge was signed for; an expired or forged one counts against nobody's codes. */
+  private challengedUser(challenge: unknown): string | null {
+    try {
+      return typeof challenge === 'string' ? this.tokens.verifyChallenge(challenge).sub : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Wrong codes add up until a right one, like sign-in failures; the daily count is never cleared. */
+  private async countCode(status: number, user: string): Promise<void> {
+    const { failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
+    try {
+      if (status === SIGN_IN_FAILED) {
+        await this.limiter(failuresPerUser).penalty(user);
+        await this.limiter(failuresPerUserDaily).penalty(user);
+      } else if (status === SIGNED_IN) {
+        await this.limiter(failuresPerUser).delete(user);
+      }
+    } catch {
+      // As for sign-in failures: the answer is already sent.
     }
   }
 

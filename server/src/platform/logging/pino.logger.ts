@@ -19,7 +19,17 @@ export class PinoLogger implements LoggerService {
     this.pino = pino({
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh', '*.access'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.refresh',
+          '*.access',
+          '*.challenge',
+          '*.enrolment',
+          '*.secret',
+          '*.recovery_codes',
+        ],
         censor: '[redacted]',
       },
     });

@@ -10,6 +10,8 @@ const BACKOFF = 'capped-exponential';
 // Tries are bounded by the retry window, not by a count.
 const UNBOUNDED_ATTEMPTS = 1_000_000;
 const RELAY_BATCH = 100;
+// Delayed jobs go to Redis at once and wait there (BullMQ's own delay), up to a year ahead.
+const RELAY_AHEAD_MS = 366 * 24 * 3600 * 1000;
 
 /**
  * BullMQ on Redis, shared by every instance. Jobs are first recorded in PostgreSQL with the checkpoint
@@ -130,12 +132,13 @@ export class BullMqQueue extends RecordedJobQueue {
 
   private async relayBatch(): Promise<number> {
     if (this.stopped) return 0;
-    const jobs = await this.outbox.claim(this.registry.queueNames(), RELAY_BATCH);
+    const jobs = await this.outbox.claim(this.registry.queueNames(), RELAY_BATCH, RELAY_AHEAD_MS);
     for (const [index, job] of jobs.entries()) {
       try {
         // The same id is one job in Redis, so a job relayed twice (a crash after adding it) runs once.
         await this.queue(job.queue).add(job.name, job.data, {
           jobId: job.id,
+          ...(job.delayMs > 0 ? { delay: job.delayMs } : {}),
           attempts: UNBOUNDED_ATTEMPTS,
           backoff: { type: BACKOFF },
           removeOnComplete: { age: 24 * 3600, count: 10_000 },

@@ -10,6 +10,8 @@ export interface OutboxJob {
   attempts: number;
   /** Milliseconds since the job was recorded, by the database's clock. */
   ageMs: number;
+  /** Milliseconds until the job is due (0 when it is due now). */
+  delayMs: number;
 }
 
 interface JobRow {
@@ -19,6 +21,7 @@ interface JobRow {
   data: unknown;
   attempts: number;
   age_ms: string;
+  delay_ms: string;
 }
 
 /**
@@ -32,27 +35,33 @@ export class JobOutbox {
   ) {}
 
   async record(
-    job: { id: string; name: string; queue: string; data: unknown },
+    job: { id: string; name: string; queue: string; data: unknown; delayMs?: number },
     tx?: EntityManager,
   ): Promise<void> {
     await (tx ?? this.dataSource.manager).query(
-      'INSERT INTO jobs (id, name, queue, data) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (id) DO NOTHING',
-      [job.id, job.name, job.queue, JSON.stringify(job.data)],
+      `INSERT INTO jobs (id, name, queue, data, run_at)
+       VALUES ($1, $2, $3, $4::jsonb, now() + $5 * interval '1 millisecond') ON CONFLICT (id) DO NOTHING`,
+      [job.id, job.name, job.queue, JSON.stringify(job.data), job.delayMs ?? 0],
     );
   }
 
-  /** Takes up to `limit` due jobs of the given queues that nobody holds. */
-  async claim(queues: string[], limit: number): Promise<OutboxJob[]> {
+  /**
+   * Takes up to `limit` due jobs of the given queues that nobody holds; with `aheadMs`, also jobs due within
+   * that time (a queue that delays jobs itself takes them early, with how long each still has to wait).
+   */
+  async claim(queues: string[], limit: number, aheadMs = 0): Promise<OutboxJob[]> {
     const rows: JobRow[] = await this.dataSource.query(
       `WITH claimed AS (
        UPDATE jobs SET attempts = attempts + 1, locked_until = now() + $3 * interval '1 millisecond'
         WHERE id IN (
           SELECT id FROM jobs
-           WHERE queue = ANY($1) AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           WHERE queue = ANY($1) AND run_at <= now() + $4 * interval '1 millisecond'
+             AND (locked_until IS NULL OR locked_until < now())
            ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING id, name, queue, data, attempts, (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms)
+        RETURNING id, name, queue, data, attempts, (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms,
+                  greatest(0, extract(epoch FROM run_at - now()) * 1000)::bigint AS delay_ms)
        SELECT * FROM claimed`,
-      [queues, limit, this.leaseMs],
+      [queues, limit, this.leaseMs, aheadMs],
     );
     return rows.map((row) => ({
       id: row.id,
@@ -61,6 +70,7 @@ export class JobOutbox {
       data: row.data,
       attempts: row.attempts,
       ageMs: Number(row.age_ms),
+      delayMs: Number(row.delay_ms),
     }));
   }
 

@@ -8,6 +8,8 @@ export type GiveUpHandler<T = unknown> = (data: T, reason: string) => Promise<vo
 export interface JobOptions {
   /** The same id added twice is one job: processors may enqueue an event's work more than once. */
   jobId: string;
+  /** Runs the job no sooner than this many milliseconds after it is recorded (a delayed job). */
+  delayMs?: number;
 }
 
 export interface JobRegistration<T = unknown> {

@@ -22,7 +22,8 @@ export abstract class RecordedJobQueue implements JobQueue {
 
   async add<T>(name: string, data: T, options: JobOptions, tx?: EntityManager): Promise<void> {
     const queue = this.registry.queueOf(name); // refuses a job nobody handles
-    await this.outbox.record({ id: outboxJobId(name, options.jobId), name, queue, data }, tx);
+    const delayMs = Math.max(0, Math.round(options.delayMs ?? 0));
+    await this.outbox.record({ id: outboxJobId(name, options.jobId), name, queue, data, delayMs }, tx);
     if (!tx) this.wake(); // committed already; in a transaction, its owner wakes the queue after commit
   }
 

@@ -16,17 +16,18 @@ export type AudienceResolver = (event: StoredEvent) => Promise<Audience | null> 
  */
 @Injectable()
 export class RealtimeAudience {
-  private readonly resolvers: AudienceResolver[] = [
-    (event) =>
-      event.streamType === 'user' ? { rooms: [rooms.user(event.streamId)], customerId: null } : null,
-  ];
+  private readonly resolvers: AudienceResolver[] = [];
+
+  /** A user's own events reach that user, unless a feature says who else hears of them. */
+  private readonly ownEvents: AudienceResolver = (event) =>
+    event.streamType === 'user' ? { rooms: [rooms.user(event.streamId)], customerId: null } : null;
 
   register(resolver: AudienceResolver): void {
     this.resolvers.push(resolver);
   }
 
   async of(event: StoredEvent): Promise<Audience> {
-    for (const resolver of this.resolvers) {
+    for (const resolver of [...this.resolvers, this.ownEvents]) {
       const audience = await resolver(event);
       if (audience) return audience;
     }

@@ -41,4 +41,27 @@ export class RealtimeGateway implements OnGatewayInit {
     });
     this.logger.log('Realtime gateway ready');
   }
+
+  /**
+   * This instance's sockets in a room join and leave rooms as their sessions now allow (a password chosen,
+   * a second factor set up or required); a socket whose session ended is closed.
+   */
+  async regroup(room: string): Promise<void> {
+    if (!this.server) return;
+    for (const socket of await this.server.local.in(room).fetchSockets()) {
+      const before = socket.data.caller as Caller;
+      let caller: Caller;
+      try {
+        caller = await this.callers.ofSession(before.id, before.sessionId);
+      } catch {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.caller = caller;
+      const allowed = new Set(roomsFor(caller));
+      for (const joined of socket.rooms)
+        if (joined !== socket.id && !allowed.has(joined)) socket.leave(joined);
+      socket.join([...allowed]);
+    }
+  }
 }

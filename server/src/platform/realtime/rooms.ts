@@ -15,6 +15,10 @@ export const rooms = {
 };
 
 export function roomsFor(caller: Caller): string[] {
+  // Until a sent password is replaced or a required second factor set up, a socket hears only its own
+  // account; it is closed when that changes and reconnects with the rest.
+  if (caller.requireChangePassword || caller.mustEnrolSecondFactor)
+    return [rooms.user(caller.id), rooms.session(caller.sessionId)];
   const joined = [rooms.user(caller.id), rooms.session(caller.sessionId), rooms.role(caller.role)];
   if (isStaffRole(caller.role)) joined.push(rooms.staff);
   if (caller.role === 'customer' && caller.customerId) joined.push(rooms.customer(caller.customerId));

@@ -1,17 +1,14 @@
 import { Stack } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
 import { IconFile } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDomainEvents } from '../../../api/domain-events';
-import { SOCKET_RECONNECTED } from '../../../api/socket';
 import { useCurrentUser } from '../../auth/session';
 import { MessageComposer } from '../../messages/MessageComposer';
 import type { MessageFile, RoleStyle } from '../../messages/MessageBubble';
 import { MessageList } from '../../messages/MessageList';
 import { useMessageFeed } from '../../messages/use-message-feed';
 import { addNote, deleteNote, listNotes, markNotesRead } from '../api';
-import { customerKeys } from '../queries';
 import type { Note } from '../types';
 import { TEXT_MAX_LENGTH } from '@machines/validation';
 
@@ -49,33 +46,22 @@ function noteFile({ file }: Note): MessageFile | null {
 export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustomerNotesProps>) {
   const { customerId } = innerProps;
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   const feed = useMessageFeed<Note>({
     list: (offset, limit, signal) => listNotes(customerId, offset, limit, signal),
     add: (text, file) => addNote(customerId, text, file),
     remove: (id) => deleteNote(customerId, id),
   });
 
-  // Reading the notes marks them read (errors are only logged), and the unread counters follow.
+  // Reading the notes marks them read (errors are only logged); the counters follow from its push.
   const markRead = useCallback(() => {
-    markNotesRead(customerId).then(
-      () => {
-        void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-        void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customerId) });
-      },
-      (error: unknown) => console.warn('Could not mark the notes read', error),
-    );
-  }, [customerId, queryClient]);
+    markNotesRead(customerId).catch((error: unknown) => console.warn('Could not mark the notes read', error));
+  }, [customerId]);
   useEffect(() => {
     markRead();
   }, [markRead]);
 
   // Notes written or deleted elsewhere appear here live.
   useDomainEvents((event) => {
-    if (event.type === SOCKET_RECONNECTED) {
-      feed.send({ type: 'LIVE.ADDED' });
-      return;
-    }
     if (event.customer_id !== customerId) return;
     if (event.type === 'note.added') {
       feed.send({ type: 'LIVE.ADDED' });

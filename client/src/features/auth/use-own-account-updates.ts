@@ -1,0 +1,18 @@
+import { useDomainEvents } from '../../api/domain-events';
+import { SessionContext, useReloadCurrentUser } from './session';
+
+/** Changes elsewhere that alter what the signed-in user may do: the brokerage's rule, their second factor. */
+const WATCHED = ['brokerage.settings_changed', 'user.second_factor_enabled', 'user.second_factor_removed'];
+
+/**
+ * Reads the signed-in user again when the brokerage starts (or stops) requiring a second factor, or when
+ * theirs is turned on or reset elsewhere: the session then routes them to enrolment, or lets them go.
+ */
+export function useOwnAccountUpdates(): void {
+  const reloadUser = useReloadCurrentUser();
+  const userId = SessionContext.useSelector((s) => s.context.user?.user_id ?? null);
+  useDomainEvents((event) => {
+    if (event.type.startsWith('user.') && event.stream_id !== userId) return;
+    void reloadUser().catch(() => undefined);
+  }, WATCHED);
+}

@@ -1,0 +1,392 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { STATUS_LABELS } from '@machines/customer.rules';
+import type { DaysSpread, PipelineFigures } from '@machines/pipeline';
+import { errorText } from '../../api/errors';
+import { useCurrentUser } from '../../features/auth/session';
+import { useBrokers } from '../../features/customers/queries';
+import { getPipelineCsv } from '../../features/pipeline/api';
+import { usePipeline } from '../../features/pipeline/queries';
+import { saveText } from '../../ui/save-file';
+import { toastError } from '../../ui/toast';
+
+const STATUS_COLORS: Record<string, string> = {
+  active: 'petrol.6',
+  consent_signed: 'cyan.6',
+  pre_approved: 'blue.6',
+  approved: 'indigo.6',
+  broker_complete: 'violet.6',
+  funded: 'green.7',
+  closed: 'gray.6',
+  cancelled: 'red.6',
+};
+
+const number = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 1 });
+
+function days(value: number | null): string {
+  return value === null ? '—' : `${number.format(value)} d`;
+}
+
+/** 'Nov 23' for a week's Monday (a calendar date, shown as it is). */
+function weekLabel(week: string): string {
+  return new Date(`${week}T12:00:00Z`).toLocaleDateString('en-CA', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c="navy.8" lh={1.2} mt={4}>
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {note}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** A chart with its title as the figure's caption; the same numbers are in the tables below. */
+function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card withBorder radius="md" p="md" component="figure" m={0} aria-labelledby={id}>
+      <Title order={3} size="h5" id={id} component="figcaption">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        {description}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** A table wider than a phone scrolls inside its card; the region takes focus so keyboards can scroll it. */
+function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </div>
+  );
+}
+
+function spreadText(spread: DaysSpread): string {
+  return spread.count === 0 ? '—' : `${days(spread.median_days)} · 90%: ${days(spread.p90_days)}`;
+}
+
+function Figures({ figures }: { figures: PipelineFigures }) {
+  const label = (status: string) => STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status;
+  const open = figures.statuses.filter((s) => s.status !== 'closed' && s.status !== 'cancelled');
+  const outstanding = figures.brokers.reduce((sum, b) => sum + b.outstanding_fields, 0);
+  const nowData = figures.statuses.map((s) => ({ status: label(s.status), Clients: s.now }));
+  const weekData = figures.weeks.map((week, i) => ({
+    week: weekLabel(week),
+    ...Object.fromEntries(figures.statuses.map((s) => [label(s.status), s.entered[i]])),
+  }));
+  const daysData = figures.statuses
+    .filter((s) => s.days_in_status.count > 0)
+    .map((s) => ({
+      status: label(s.status),
+      Median: s.days_in_status.median_days ?? 0,
+      '90th percentile': s.days_in_status.p90_days ?? 0,
+    }));
+  const waiting = figures.documents_waiting;
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <Stat
+          label="Clients in progress"
+          value={number.format(open.reduce((sum, s) => sum + s.now, 0))}
+          note="Every status but closed and cancelled"
+        />
+        <Stat
+          label="Days to funded (median)"
+          value={days(figures.to_funded.median_days)}
+          note={`90th percentile ${days(figures.to_funded.p90_days)} · ${figures.to_funded.count} funded`}
+        />
+        <Stat
+          label="Documents waiting for review"
+          value={<span data-testid="documents-waiting">{number.format(waiting.files)}</span>}
+          note={waiting.oldest_days === null ? 'Nothing waits' : `Oldest waits ${days(waiting.oldest_days)}`}
+        />
+        <Stat
+          label="Outstanding documents"
+          value={number.format(outstanding)}
+          note="Requested fields without a checked file"
+        />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ChartCard title="Clients per status now" description="Every client by their current status.">
+          <BarChart
+            h={260}
+            data={nowData}
+            dataKey="status"
+            series={[{ name: 'Clients', color: 'petrol.6' }]}
+            tickLine="y"
+            xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
+          />
+        </ChartCard>
+        <ChartCard
+          title="Clients entering each status per week"
+          description={`Last ${figures.weeks.length} weeks, Monday to Sunday (${figures.time_zone}).`}
+        >
+          <BarChart
+            h={260}
+            data={weekData}
+            dataKey="week"
+            type="stacked"
+            series={figures.statuses.map((s) => ({ name: label(s.status), color: STATUS_COLORS[s.status] }))}
+            tickLine="y"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom', height: 50 }}
+          />
+        </ChartCard>
+        <ChartCard
+          title="Days spent in each status"
+          description="Median and 90th percentile of the stays that have ended."
+        >
+          <BarChart
+            h={260}
+            data={daysData}
+            dataKey="status"
+            series={[
+              { name: 'Median', color: 'petrol.6' },
+              { name: '90th percentile', color: 'navy.4' },
+            ]}
+            tickLine="y"
+            withLegend
+            xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
+          />
+        </ChartCard>
+        <ChartCard
+          title="Outstanding documents per broker"
+          description="Requested fields without a checked file, and files waiting for review."
+        >
+          <BarChart
+            h={260}
+            data={figures.brokers.map((b) => ({
+              broker: b.broker_name,
+              Outstanding: b.outstanding_fields,
+              'Waiting for review': b.waiting_files,
+            }))}
+            dataKey="broker"
+            series={[
+              { name: 'Outstanding', color: 'orange.6' },
+              { name: 'Waiting for review', color: 'petrol.6' },
+            ]}
+            tickLine="y"
+            withLegend
+          />
+        </ChartCard>
+      </SimpleGrid>
+
+      <Card withBorder radius="md" p="md">
+        <Title order={2} size="h4" mb="sm" id="pipeline-statuses">
+          By status
+        </Title>
+        <ScrollRegion labelledBy="pipeline-statuses">
+          <Table striped highlightOnHover miw={560} aria-labelledby="pipeline-statuses">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Clients now</Table.Th>
+                <Table.Th scope="col">Entered in {figures.weeks.length} weeks</Table.Th>
+                <Table.Th scope="col">Days in status (median · 90%)</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {figures.statuses.map((s) => (
+                <Table.Tr key={s.status} data-status={s.status}>
+                  <Table.Th scope="row" fw={500}>
+                    {label(s.status)}
+                  </Table.Th>
+                  <Table.Td data-testid={`now-${s.status}`}>{s.now}</Table.Td>
+                  <Table.Td>{s.entered.reduce((sum, n) => sum + n, 0)}</Table.Td>
+                  <Table.Td>{spreadText(s.days_in_status)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      </Card>
+
+      <Card withBorder radius="md" p="md">
+        <Title order={2} size="h4" mb="sm" id="pipeline-weeks">
+          Clients entering each status per week
+        </Title>
+        <ScrollRegion labelledBy="pipeline-weeks">
+          <Table striped miw={720} aria-labelledby="pipeline-weeks">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Week of</Table.Th>
+                {figures.statuses.map((s) => (
+                  <Table.Th scope="col" key={s.status}>
+                    {label(s.status)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {figures.weeks.map((week, i) => (
+                <Table.Tr key={week}>
+                  <Table.Th scope="row" fw={500}>
+                    {weekLabel(week)}
+                  </Table.Th>
+                  {figures.statuses.map((s) => (
+                    <Table.Td key={s.status}>{s.entered[i]}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      </Card>
+
+      <Card withBorder radius="md" p="md">
+        <Title order={2} size="h4" mb="sm" id="pipeline-brokers">
+          Documents per broker
+        </Title>
+        {figures.brokers.length === 0 ? (
+          <Text c="dimmed">No document is outstanding or waiting for review.</Text>
+        ) : (
+          <ScrollRegion labelledBy="pipeline-brokers">
+            <Table striped miw={520} aria-labelledby="pipeline-brokers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Broker</Table.Th>
+                  <Table.Th scope="col">Outstanding fields</Table.Th>
+                  <Table.Th scope="col">Clients with outstanding fields</Table.Th>
+                  <Table.Th scope="col">Files waiting for review</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {figures.brokers.map((b) => (
+                  <Table.Tr key={b.broker_id ?? 'none'}>
+                    <Table.Th scope="row" fw={500}>
+                      {b.broker_name}
+                    </Table.Th>
+                    <Table.Td>{b.outstanding_fields}</Table.Td>
+                    <Table.Td>{b.outstanding_clients}</Table.Td>
+                    <Table.Td>{b.waiting_files}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollRegion>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * The brokerage's pipeline for staff: principal brokers and assistants see everyone's clients or one
+ * broker's, a broker their own. The figures follow the pushes of the events that change them.
+ */
+export function PipelinePage() {
+  const user = useCurrentUser();
+  const chooses = user?.role === 'principal_broker' || user?.role === 'assistant';
+  const [broker, setBroker] = useState('');
+  const brokers = useBrokers(chooses);
+  const pipeline = usePipeline(chooses ? broker : '');
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const csv = await getPipelineCsv(chooses ? broker : '');
+      saveText(csv, `pipeline-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" py="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Title order={1} size="h2" c="navy.8">
+            Pipeline
+          </Title>
+          <Text c="dimmed" size="sm">
+            {chooses ? 'Clients of the brokerage, live.' : 'Your clients, live.'}
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {chooses && (
+            <Select
+              label="Broker"
+              w={220}
+              value={broker}
+              onChange={(value) => setBroker(value ?? '')}
+              allowDeselect={false}
+              data={[
+                { value: '', label: 'All brokers' },
+                ...(brokers.data ?? []).map((b) => ({
+                  value: b.id,
+                  label: `${b.first_name} ${b.last_name}`,
+                })),
+              ]}
+            />
+          )}
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={18} />}
+            loading={downloading}
+            onClick={() => void download()}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      {pipeline.error ? (
+        <Alert color="red" variant="light" title="The pipeline could not be loaded">
+          {errorText(pipeline.error)}
+        </Alert>
+      ) : pipeline.data ? (
+        <Figures figures={pipeline.data} />
+      ) : (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the pipeline" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+import { STEP_LABELS, dealTypeLabel, statusLabel } from './customer.rules.js';
+import { formatPhone } from './phone.js';
+
+/** One changed field of an audit entry, as a reader sees it: 'Lender: Royal Bank of Canada → TD Bank'. */
+export interface ChangeLine {
+  field: string;
+  /** The value before, when the event records it. */
+  before?: string;
+  after: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Field names read better than the recorded keys. */
+const FIELD_LABELS: Record<string, string> = {
+  addressLine: 'Address',
+  address_line: 'Address',
+  brokerId: 'Broker',
+  assistantId: 'Assistant',
+  lawyerId: 'Lawyer',
+  appraiserId: 'Appraiser',
+  authorId: 'Author',
+  typedId: 'Client ID',
+  typed_id: 'Client ID',
+  filogixNumber: 'Filogix number',
+  customerType: 'Customer type',
+  dealType: 'Deal type',
+  phoneNumber: 'Phone number',
+  phone_number: 'Phone number',
+  ltv: 'LTV',
+  notifyType: 'Message',
+  from: 'Before',
+};
+
+/** Keys whose values are names of states or choices ('pending_approve' reads 'Pending approve'). */
+const ENUM_KEYS = new Set([
+  'status',
+  'from',
+  'to',
+  'customerType',
+  'access_details',
+  'mortgage_position',
+  'notifyType',
+  'choice',
+  'channel',
+]);
+
+/** Bookkeeping of the log that says nothing to a reader (the client itself, the record's own ids). */
+const HIDDEN = new Set([
+  'customerId',
+  'userId',
+  'fileId',
+  'noteId',
+  'commentId',
+  'formCode',
+  'code',
+  'replacedBy',
+  'key',
+  'storageKey',
+  'thumbnailKey',
+  'fileKey',
+  'rel',
+  'relType',
+  'messageId',
+  'upToPosition',
+  'position',
+  'version',
+]);
+
+/** 'secondApplicant' → 'Second applicant', 'mortgage_position' → 'Mortgage position'. */
+export function fieldLabel(key: string): string {
+  if (FIELD_LABELS[key]) return FIELD_LABELS[key];
+  const words = key
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A client's status as the product names it, any other state in words ('in_review' reads 'In review'). */
+function stateLabel(value: string): string {
+  const status = statusLabel(value);
+  return status !== value ? status : fieldLabel(value);
+}
+
+/** A recorded value in words: people by name, statuses and dates as the product shows them. */
+function showValue(key: string, value: unknown, names: Record<string, string>): string | null {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (UUID.test(value)) return names[value] ?? null;
+    if (key === 'dealType' || key === 'deal_type') return dealTypeLabel(value);
+    if (ENUM_KEYS.has(key)) return stateLabel(value);
+    if (/^1\d{10}$/.test(value)) return formatPhone(value);
+    if (DATE_TIME.test(value)) {
+      const date = new Date(value);
+      if (!Number.isNaN(date.getTime()))
+        return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    }
+    if (/^[a-z]+(_[a-z]+)+$/.test(value)) return fieldLabel(value);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const items = value
+      .map((item) => {
+        if (!isRecord(item)) return showValue(key, item, names);
+        if (typeof item.step === 'string') {
+          const label = STEP_LABELS[item.step as keyof typeof STEP_LABELS] ?? fieldLabel(item.step);
+          return `${label}: ${item.is_active ? 'open' : 'closed'}${item.is_completed ? ', completed' : ''}`;
+        }
+        const named = item.caption ?? item.name ?? item.file_name;
+        return typeof named === 'string' ? named : null;
+      })
+      .filter((item): item is string => !!item);
+    return items.length ? items.join('; ') : '—';
+  }
+  return null;
+}
+
+/** Each field of a record, nested records flattened under their own name ('Second applicant email'). */
+function lines(
+  record: Record<string, unknown>,
+  names: Record<string, string>,
+  before: Record<string, unknown> = {},
+  prefix = '',
+): ChangeLine[] {
+  return Object.entries(record).flatMap(([key, value]): ChangeLine[] => {
+    if (HIDDEN.has(key)) return [];
+    const field = prefix ? `${prefix} ${fieldLabel(key).toLowerCase()}` : fieldLabel(key);
+    if (isRecord(value)) {
+      const old = isRecord(before[key]) ? (before[key] as Record<string, unknown>) : {};
+      return lines(value, names, old, field);
+    }
+    const after = showValue(key, value, names);
+    if (after === null) return [];
+    // A field recorded without a value says nothing, unless it was emptied by an edit.
+    if (!(key in before)) return after === '—' ? [] : [{ field, after }];
+    const was = showValue(key, before[key], names) ?? '—';
+    return was === after ? [] : [{ field, before: was, after }];
+  });
+}
+
+/**
+ * What an audit entry changed, field by field: an edit with its old and new values, a status change from
+ * one status to the other, anything else field by field; people named by id are shown by name, and ids
+ * that name no one a reader knows are left out.
+ */
+export function describeChanges(changes: unknown, names: Record<string, string> = {}): ChangeLine[] {
+  if (!isRecord(changes)) return [];
+  if (isRecord(changes.changes)) {
+    const { changes: changed, before, ...rest } = changes;
+    const recorded = Object.fromEntries(Object.entries(rest).filter(([, value]) => value != null));
+    return [...lines(changed, names, isRecord(before) ? before : {}), ...lines(recorded, names)];
+  }
+  if (typeof changes.from === 'string' && typeof changes.to === 'string') {
+    const { from, to, ...rest } = changes;
+    return [{ field: 'Status', before: stateLabel(from), after: stateLabel(to) }, ...lines(rest, names)];
+  }
+  return lines(changes, names);
+}

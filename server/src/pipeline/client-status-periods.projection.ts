@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { CustomerEvent } from '../customers/customer.events.js';
+import type { StoredEvent } from '../platform/event-store/event.types.js';
+import { InlineProjection } from '../platform/event-store/projection.js';
+
+/** Closes the client's open stay and opens the next one under the same broker, in one trip. */
+const NEXT_STAY = `
+  WITH closed AS (
+    UPDATE client_status_periods SET left_at = $3 WHERE customer_id = $1 AND left_at IS NULL RETURNING broker_id
+  )
+  INSERT INTO client_status_periods (customer_id, entered_version, broker_id, status, entered_at)
+  SELECT $1, $2, broker_id, $4, $3 FROM closed`;
+
+/**
+ * Each stay of a client in a status (`client_status_periods`), the Pipeline page's history: creation opens
+ * the first, each status change closes the open one and opens the next. Every stay is filed under the
+ * client's broker now, so a client handed over brings their history along; a deleted client leaves the
+ * figures altogether, as they leave the clients list.
+ */
+@Injectable()
+export class ClientStatusPeriodsProjection extends InlineProjection {
+  readonly name = 'client_status_periods';
+  readonly tables = ['client_status_periods'];
+  readonly eventTypes = [
+    'customer.created',
+    'customer.status_changed',
+    'customer.updated',
+    'customer.deleted',
+  ] as const satisfies readonly CustomerEvent['type'][];
+
+  async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
+    const event = stored as StoredEvent & CustomerEvent;
+    const id = stored.streamId;
+    switch (event.type) {
+      case 'customer.created':
+        await tx.query(
+          `INSERT INTO client_status_periods (customer_id, entered_version, broker_id, status, entered_at)
+           VALUES ($1, $2, $3, $4, $5)`,
+          [id, stored.version, event.data.brokerId, event.data.status, stored.createdAt],
+        );
+        return;
+      case 'customer.status_changed':
+        await tx.query(NEXT_STAY, [id, stored.version, stored.createdAt, event.data.to]);
+        return;
+      case 'customer.updated':
+        if (event.data.changes.brokerId !== undefined)
+          await tx.query('UPDATE client_status_periods SET broker_id = $2 WHERE customer_id = $1', [
+            id,
+            event.data.changes.brokerId,
+          ]);
+        return;
+      case 'customer.deleted':
+        await tx.query('DELETE FROM client_status_periods WHERE customer_id = $1', [id]);
+        return;
+    }
+  }
+}

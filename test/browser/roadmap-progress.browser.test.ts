@@ -1,0 +1,67 @@
+import { expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { describeInBrowser } from '../support/browser.js';
+import { answerDialog, openAs, uploadedFileWorld } from '../support/browser-world.js';
+import { bearer } from '../support/test-app.js';
+
+const BROKER = '4165550101';
+const CUSTOMER = '4165550103';
+
+const step = (page: Page, name: string): Locator =>
+  page.locator(`[data-testid="roadmap-step"][data-step="${name}"]`);
+const stepRow = (page: Page, label: string): Locator =>
+  page.getByTestId('progress-step').filter({ hasText: label });
+
+describeInBrowser('roadmap progress in the browser', () => {
+  const world = uploadedFileWorld('pay-stub-april.pdf');
+
+  it('counts a roadmap step done when its lawyer is assigned, and shows staff an override', async () => {
+    const { t, browser, clientId, code, fileId, tokens } = world;
+    const [customerContext, customer] = await openAs(browser, t, CUSTOMER, '/roadmap');
+    await customer.getByText('0 of 5 steps completed').waitFor();
+
+    // The broker assigns a trusted lawyer: the customer's open roadmap counts the Solicitor step done.
+    const lawyers = await t
+      .http()
+      .get(`/core/api/v3/customers/${clientId}/lawyers/`)
+      .query({ offset: 0, limit: 1000, search: 'Chen' })
+      .set(bearer(tokens.broker));
+    const assigned = await t
+      .http()
+      .post(`/core/api/v3/customers/${clientId}/lawyers/${lawyers.body.data[0].id}/add/`)
+      .set(bearer(tokens.broker));
+    expect(assigned.body.data.lawyer_status).toBe('assigned');
+    await step(customer, 'lawyers').getByText('Lawyer assigned', { exact: true }).waitFor();
+    await customer.getByText('1 of 5 steps completed').waitFor();
+
+    // Every requested document checked: Documents upload is done too.
+    const checked = await t
+      .http()
+      .patch(`/core/api/v3/forms/${code}/files/batch/`)
+      .set(bearer(tokens.broker))
+      .send([{ id: fileId, status: 'checked' }]);
+    expect(checked.status).toBe(200);
+    await step(customer, 'uploads').getByText('Completed', { exact: true }).waitFor();
+    await customer.getByText('2 of 5 steps completed').waitFor();
+
+    // Staff see why each step is done, and mark the mortgage application done themselves.
+    const [brokerContext, broker] = await openAs(browser, t, BROKER, '/dashboard');
+    await broker.goto(`${t.url}/client/${clientId}`);
+    await stepRow(broker, 'Solicitor').getByText('Lawyer assigned', { exact: true }).waitFor();
+    await stepRow(broker, 'Documents upload').getByText('Every requested document is checked').waitFor();
+    const solicitorDone = broker.getByRole('switch', { name: 'Solicitor completed' });
+    await expect(solicitorDone.isChecked()).resolves.toBe(true);
+    await expect(solicitorDone.isDisabled()).resolves.toBe(true);
+    await broker.getByRole('switch', { name: 'Mortgage application completed' }).click();
+    await answerDialog(broker, 'Are you sure to change client step state?', 'Yes');
+    await stepRow(broker, 'Mortgage application')
+      .getByText('Marked completed by staff', { exact: true })
+      .waitFor();
+
+    await customer.getByText('3 of 5 steps completed').waitFor();
+    await step(customer, 'application').getByText('Completed', { exact: true }).waitFor();
+
+    await customerContext.close();
+    await brokerContext.close();
+  }, 120000);
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, signIn } from './browser.js';
+import { PDF_MINIMAL, uploadMultipart } from './multipart-upload.js';
+import { bearer, PHONES, startTestApp, type TestApp } from './test-app.js';
+import { FORM_FIELD } from './world.js';
+
+export const DEMO_PASSWORD = 'Demo#2026pass';
+
+/** Signs in on a desktop-sized page and waits for the role's home route. */
+export async function openAs(
+  browser: Browser,
+  t: TestApp,
+  phone: string,
+  home: '/dashboard' | '/roadmap',
+): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${t.url}/auth`);
+  await signIn(page, phone, DEMO_PASSWORD);
+  await page.waitForURL(`${t.url}${home}`);
+  return [context, page];
+}
+
+/** Answers a confirmation dialog by its title and the button's label. */
+export async function answerDialog(page: Page, title: string, button: string): Promise<void> {
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: button, exact: true }).click();
+}
+
+export interface UploadedFileWorld {
+  clientId: string;
+  code: string;
+  fileId: string;
+  tokens: { broker: string; customer: string };
+}
+
+/** Emma, the demo customer, with an upload form asking for one document, which she has uploaded. */
+export async function emmaWithAnUploadedFile(t: TestApp, fileName: string): Promise<UploadedFileWorld> {
+  const tokens = {
+    broker: (await t.login(PHONES.broker)).access,
+    customer: (await t.login(PHONES.customer)).access,
+  };
+  const list = await t
+    .http()
+    .get('/core/api/v3/customers/')
+    .query({ offset: 0, limit: 10, search: 'Emma', status: '', deal_type: '', broker: '' })
+    .set(bearer(tokens.broker));
+  const clientId = (list.body.data as { id: string; first_name: string }[]).find(
+    (c) => c.first_name === 'Emma',
+  )!.id;
+  const form = await t
+    .http()
+    .post('/core/api/v3/forms/')
+    .set(bearer(tokens.broker))
+    .send({ customer_id: clientId, fields: [FORM_FIELD] });
+  const code = form.body.data.code as string;
+  const upload = await uploadMultipart(`${t.url}/core/api/v3/forms/${code}/files/`, tokens.customer, [
+    { field: FORM_FIELD.name, fileName, body: PDF_MINIMAL },
+  ]);
+  const fileId = (upload.body as { data: { id: string }[] }).data[0].id;
+  return { clientId, code, fileId, tokens };
+}
+
+/**
+ * A product and Chromium for a suite, started before its tests, with Emma's uploaded file; the fields are
+ * filled in once the suite has started.
+ */
+export function uploadedFileWorld(fileName: string): UploadedFileWorld & { t: TestApp; browser: Browser } {
+  const world = {} as UploadedFileWorld & { t: TestApp; browser: Browser };
+  beforeAll(async () => {
+    world.t = await startTestApp();
+    world.browser = await launchChromium();
+    Object.assign(world, await emmaWithAnUploadedFile(world.t, fileName));
+  }, 60000);
+  afterAll(async () => {
+    await world.browser?.close();
+    await world.t?.close();
+  });
+  return world;
+}
