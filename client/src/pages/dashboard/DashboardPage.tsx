@@ -175,7 +175,7 @@ export function DashboardPage() {
               : 'Your mortgage files at a glance'}
           </Text>
         </Stack>
-        {list.isFetching && list.isSuccess && <Loader size="xs" aria-label="Refreshing" />}
+        {list.isFetching && list.isSuccess && <Loader size="xs" role="status" aria-label="Refreshing" />}
       </Group>
 
       <ClientsToolbar

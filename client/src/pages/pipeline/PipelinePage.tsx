@@ -384,7 +384,7 @@ export function PipelinePage() {
         <Figures figures={pipeline.data} />
       ) : (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the pipeline" />
+          <Loader role="status" aria-label="Loading the pipeline" />
         </Group>
       )}
     </Stack>

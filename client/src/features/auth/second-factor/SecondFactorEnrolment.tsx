@@ -93,7 +93,7 @@ export function SecondFactorEnrolment({
   if (!enrolment || start.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Preparing your key" />
+        <Loader role="status" aria-label="Preparing your key" />
       </Center>
     );
   }
