@@ -105,7 +105,22 @@ export class CustomersService {
     return customerId;
   }
 
+  /**
+   * An edit that names the version it was made on is refused when the client changed since; one that does
+   * not (a field or two sent alone) is decided again on the client as it now is, so a change made meanwhile
+   * (a handover to another broker) neither fails it nor is undone by it.
+   */
   async update(caller: Caller, id: string, dto: UpdateCustomerDto, meta: EventMetadata): Promise<void> {
+    if (dto.version !== undefined) return this.updateOnce(caller, id, dto, meta);
+    return decideAgainOnConflict(() => this.updateOnce(caller, id, dto, meta));
+  }
+
+  private async updateOnce(
+    caller: Caller,
+    id: string,
+    dto: UpdateCustomerDto,
+    meta: EventMetadata,
+  ): Promise<void> {
     const row = await this.visible(caller, id);
     const { status, version, is_create_folder: createFolder, ...fields } = dto;
     const changes = this.changesFrom(fields, row);
