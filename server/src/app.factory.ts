@@ -23,6 +23,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   const logger = app.get(PinoLogger);
   app.useLogger(logger);
   app.set('trust proxy', config.trustProxy);
+  // Said by no answer, whether the security headers below cover it or not.
+  app.disable('x-powered-by');
   app.use(logger.httpMiddleware());
   app.use(securityHeaders());
   app.use(noStoreForApi);

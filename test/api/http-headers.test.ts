@@ -200,9 +200,23 @@ describe('pages of the web client', () => {
       expect(asset.status).toBe(200);
       expect(asset.headers['content-type']).toMatch(/javascript/);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expectHardenedHeaders(asset);
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(asset.headers['x-powered-by']).toBeUndefined();
     }
     expect((await t.http().get('/assets/index-gone.js')).status).toBe(404);
+  });
+
+  withClient("send a script none of the page's policies, which govern documents only", async () => {
+    const script = readdirSync('dist/client/assets').find((name) => name.endsWith('.js'))!;
+    const asset = await t.http().get(`/assets/${script}`);
+    for (const name of [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'referrer-policy',
+    ])
+      expect([name, asset.headers[name]]).toEqual([name, undefined]);
   });
 
   withClient('answer /robots.txt with crawl rules, not the app', async () => {

@@ -8,9 +8,8 @@ import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from '../../../../machine
 import type { AppConfig } from '../config/app-config.js';
 import { BrokerageSettingsService } from '../../brokerage/brokerage-settings.service.js';
 import { type EncodedText, encodeText, sendEncoded } from './encoded-text.js';
-import { isUnder, SERVER_PREFIXES } from './server-paths.js';
+import { ASSETS_PATH, isUnder, SERVER_PREFIXES } from './server-paths.js';
 
-const ASSETS_PATH = '/assets/';
 /** The built page file has no settings yet: its address is answered with the page like any other. */
 const INDEX_PATH = '/index.html';
 /** Built files under assets/ carry a hash of their content in their name: a new build gets new names. */
