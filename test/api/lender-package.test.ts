@@ -48,6 +48,24 @@ function download(token: string, query = ''): Promise<Response> {
     });
 }
 
+/** A download link for the package, as the web client asks for it. */
+function linkFor(token: string, query = ''): Promise<Response> {
+  return t.http().post(`${C}/customers/${customerId}/lender_package/link/${query}`).set(bearer(token));
+}
+
+/** Follows a link as the browser does: no token, the link is the credential. */
+function follow(url: string): Promise<Response> {
+  return t
+    .http()
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function packageEvents(): Promise<{ data: Record<string, unknown>; metadata: { actorId: string } }[]> {
@@ -119,6 +137,8 @@ describe('the lender package', () => {
       const body = JSON.parse(answer.body.toString());
       expect(body.errors[0].code).toBe('no_checked_files');
       expect(body.errors[0].description).toMatch(/no checked document/);
+      const link = await linkFor(tok.pb, query);
+      expect([link.status, link.body.errors?.[0]?.code]).toEqual([409, 'no_checked_files']);
     }
     expect(await count()).toBe(before);
   });
@@ -214,6 +234,46 @@ describe('the lender package', () => {
       actor: { id: principalId },
       changes: { downloadedBy: principalId, includeInReview: true },
     });
+  });
+
+  it('hands staff a link that downloads the package without a token, recorded as theirs', async () => {
+    const before = (await packageEvents()).length;
+    const link = await linkFor(tok.assistant, '?include=in_review');
+    expect(link.status).toBe(200);
+    const url: string = link.body.data.url;
+    expect(url).toMatch(/^\/core\/api\/v3\/lender_packages\/[\w-]+\.[\w-]+\.[\w-]+\/$/);
+    // Handing out the link records nothing: following it does.
+    expect((await packageEvents()).length).toBe(before);
+    const answer = await follow(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/zip');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="Lender package - /);
+    const names = (await unzip(answer.body as Buffer)).map((entry) => entry.name);
+    expect(names).toContain('index.csv');
+    expect(names.some((name) => name.includes('stub 2.pdf'))).toBe(true);
+    const events = await packageEvents();
+    expect(events.length).toBe(before + 1);
+    const assistantId = (
+      await db.query('SELECT id FROM users WHERE phone_number = $1', [PHONES.assistant])
+    )[0].id;
+    expect(events.at(-1)!.data).toMatchObject({ downloadedBy: assistantId, includeInReview: true });
+    expect(events.at(-1)!.metadata.actorId).toBe(assistantId);
+  });
+
+  it('refuses an altered link, and the link of a session that has ended since', async () => {
+    const url: string = (await linkFor(tok.pb)).body.data.url;
+    const altered = url.replace(/\.([\w-]+)\/$/, '.AAAA$1/');
+    const refused = await follow(altered);
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.body.toString()).errors[0].code).toBe('link_expired');
+
+    // A broker of other clients gets no link to this one.
+    expect((await linkFor(tok.broker)).status).toBe(404);
+    const ended = (await linkFor(tok.pb)).body.data.url as string;
+    const revoked = await t.http().post('/auth/api/v3/auth/token/revoke/').set(bearer(tok.pb));
+    expect(revoked.status).toBeLessThan(300);
+    expect((await follow(ended)).status).toBe(401);
+    tok.pb = (await t.login(PHONES.principalBroker)).access;
   });
 
   it('is open to the assistant, 404 to a broker of other clients and 403 to a customer', async () => {

@@ -433,6 +433,13 @@ async function checkFile(w: World, side: Side): Promise<void> {
   }
 }
 
+async function withCheckedFile(w: World, side: Side): Promise<Values> {
+  const key = `${w.sides[side].fileId}`;
+  if (!checkedFiles.has(key)) checkedFiles.set(key, checkFile(w, side));
+  await checkedFiles.get(key);
+  return {};
+}
+
 export const ROUTE_NOTES: Record<string, RouteNote> = {
   [`POST /auth/api/v3/auth/token/revoke/`]: { freshSession: true },
   [`POST /auth/api/v3/auth/token/refresh/`]: { ownCredential: 'the refresh cookie' },
@@ -459,12 +466,19 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     },
   },
   // A package needs a checked file: the side's file is marked checked once, before its first case.
-  [`GET ${C}/customers/:id/lender_package/`]: {
+  [`GET ${C}/customers/:id/lender_package/`]: { fresh: withCheckedFile },
+  [`POST ${C}/customers/:id/lender_package/link/`]: { fresh: withCheckedFile },
+  // The link is the credential: whoever follows it gets the package of the principal broker who asked.
+  [`GET ${C}/lender_packages/:token/`]: {
     fresh: async (w, side) => {
-      const key = `${w.sides[side].fileId}`;
-      if (!checkedFiles.has(key)) checkedFiles.set(key, checkFile(w, side));
-      await checkedFiles.get(key);
-      return {};
+      await withCheckedFile(w, side);
+      const link = await w.t
+        .http()
+        .post(`${C}/customers/${w.sides[side].customerId}/lender_package/link/`)
+        .set(bearer(w.tokens.principal));
+      const token = /\/lender_packages\/([^/]+)\/$/.exec(String(link.body?.data?.url))?.[1];
+      if (!token) throw new Error(`no lender package link: ${link.status} ${link.text}`);
+      return { token };
     },
   },
   [`POST ${C}/customers/:id/notify/`]: { validBody: () => ({ notify_type: 'form_sent' }) },
@@ -539,6 +553,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
 
 export function noteOf(route: Route): RouteNote {
   return ROUTE_NOTES[route.name] ?? {};
+}
+
+/**
+ * Routes reached through a signed link: the link answers whoever holds it, having been handed only to
+ * someone who may see what it names, so what it answers is no leak.
+ */
+export function isCapabilityLink(route: Route): boolean {
+  return route.params.some((p) => CAPABILITY_PARAMS.has(p));
 }
 
 /** Routes whose object (path or query) names a client file, so ownership decides the answer. */

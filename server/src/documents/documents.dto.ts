@@ -254,6 +254,14 @@ export class FormTemplateDoc {
   fields: FormFieldDto[];
 }
 
+export class LenderPackageLinkDoc {
+  @ApiProperty({
+    example: '/core/api/v3/lender_packages/eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJsZW5kZXJfcGFja2FnZSJ9.c2ln/',
+    description: 'Follow within a minute, without a token: the ZIP is sent as an attachment.',
+  })
+  url: string;
+}
+
 export class CreatedFormDoc {
   @ApiProperty({ example: 'f3K9xQ' })
   code: string;

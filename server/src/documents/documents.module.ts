@@ -9,6 +9,7 @@ import { DocumentsService } from './documents.service.js';
 import { FormTemplateProjection } from './form-template.projection.js';
 import { FormsController } from './forms.controller.js';
 import { LenderPackageController } from './lender-package.controller.js';
+import { LenderPackageLinks } from './lender-package-links.js';
 import { LenderPackageService } from './lender-package.service.js';
 import { Thumbnails } from './thumbnails.js';
 
@@ -29,6 +30,7 @@ import { Thumbnails } from './thumbnails.js';
     DocumentsAudience,
     Thumbnails,
     LenderPackageService,
+    LenderPackageLinks,
   ],
 })
 export class DocumentsModule {}

@@ -1,28 +1,39 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { STAFF_ROLES } from '../../../machines/roles.js';
-import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
+import { admitCaller } from '../platform/auth/auth.guard.js';
+import { type Caller, CurrentUser, Public, Roles } from '../platform/auth/auth.decorators.js';
+import { CallerResolver } from '../platform/auth/caller.resolver.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
+import { ok, type DataEnvelope } from '../platform/http/envelope.js';
+import { ApiOkData } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
-import { LenderPackageQuery } from './documents.dto.js';
+import { LenderPackageLinkDoc, LenderPackageQuery } from './documents.dto.js';
+import { LenderPackageLinks } from './lender-package-links.js';
 import { LenderPackageService } from './lender-package.service.js';
 
+const PACKAGE_CONTENT = {
+  description:
+    'A ZIP of the checked files of the active form (`NN Caption - name.ext`, in field order), then ' +
+    '`index.csv` and `index.pdf` (caption, file, status, upload date, size, SHA-256). Each download is ' +
+    'recorded in the audit trail.',
+  content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+};
+
 /** The lender package: one ZIP of a client's checked documents with an index, for staff who review them. */
-@Controller(`${API.core}/customers`)
+@Controller(API.core)
 export class LenderPackageController {
-  constructor(private readonly packages: LenderPackageService) {}
+  constructor(
+    private readonly packages: LenderPackageService,
+    private readonly links: LenderPackageLinks,
+    private readonly callers: CallerResolver,
+  ) {}
 
   @Roles(...STAFF_ROLES)
-  @Get(':id/lender_package/')
+  @Get('customers/:id/lender_package/')
   @ApiProduces('application/zip')
-  @ApiOkResponse({
-    description:
-      'A ZIP of the checked files of the active form (`NN Caption - name.ext`, in field order), then ' +
-      '`index.csv` and `index.pdf` (caption, file, status, upload date, size, SHA-256). Each download is ' +
-      'recorded in the audit trail.',
-    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
-  })
+  @ApiOkResponse(PACKAGE_CONTENT)
   @ApiConflictResponse({ description: 'The client has no checked file (nothing is recorded).' })
   async download(
     @Param('id', ParseUUIDPipe) id: string,
@@ -32,6 +43,44 @@ export class LenderPackageController {
     @Res() response: Response,
   ): Promise<void> {
     const pkg = await this.packages.prepare(caller, id, query.include === 'in_review', meta);
+    await this.packages.stream(pkg, response);
+  }
+
+  /** What the web client downloads through: the browser then saves the ZIP to disk as it arrives. */
+  @Roles(...STAFF_ROLES)
+  @Post('customers/:id/lender_package/link/')
+  // Nothing is stored: the link is signed, not kept.
+  @HttpCode(200)
+  @ApiOkData(LenderPackageLinkDoc, {
+    description: 'A link to download the package, valid for a minute, for this session only.',
+  })
+  @ApiConflictResponse({ description: 'The client has no checked file.' })
+  async link(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query() query: LenderPackageQuery,
+    @CurrentUser() caller: Caller,
+  ): Promise<DataEnvelope<LenderPackageLinkDoc>> {
+    const includeInReview = query.include === 'in_review';
+    await this.packages.check(caller, id, includeInReview);
+    return ok({ url: this.links.url(caller, id, includeInReview) });
+  }
+
+  @Public()
+  @Get('lender_packages/:token/')
+  @ApiProduces('application/zip')
+  @ApiOkResponse(PACKAGE_CONTENT)
+  @ApiNotFoundResponse({ description: 'The link expired or was altered.' })
+  async follow(
+    @Param('token') token: string,
+    @RequestMetadata() meta: EventMetadata,
+    @Res() response: Response,
+  ): Promise<void> {
+    const claims = this.links.verify(token);
+    // The session that asked, as it is now: ended, deactivated or no longer staff, the link is refused.
+    const caller = await this.callers.ofSession(claims.user_id, claims.sid);
+    admitCaller(caller, STAFF_ROLES);
+    const recorded = { ...meta, actorId: caller.id, actorRole: caller.role };
+    const pkg = await this.packages.prepare(caller, claims.customer_id, claims.in_review, recorded);
     await this.packages.stream(pkg, response);
   }
 }

@@ -71,6 +71,22 @@ export class LenderPackageService {
     };
   }
 
+  /**
+   * Refuses, as a download would, a package the client has nothing for, without recording anything: asked
+   * before a download link is handed out, so the refusal shows where the button was pressed.
+   */
+  async check(caller: Caller, customerId: string, includeInReview: boolean): Promise<void> {
+    await this.customers.visible(caller, customerId);
+    const form = await this.repository.activeForm(customerId);
+    if (!form) throw lenderPackageRefusals.noCheckedFile();
+    const entries = packageEntries(
+      form.fields,
+      await this.repository.packageSources(form.code),
+      includeInReview,
+    );
+    if (!entries.some((entry) => entry.status === 'checked')) throw lenderPackageRefusals.noCheckedFile();
+  }
+
   private async record(
     caller: Caller,
     customerId: string,

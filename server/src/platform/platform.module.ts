@@ -82,7 +82,8 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [...shared, QueueModule, StorageModule],
+      // The one signing key, for the short-lived links modules hand out (files, lender packages).
+      exports: [...shared, QueueModule, StorageModule, JwtModule],
     };
   }
 }

@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, Tooltip } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toastError } from '../../ui/toast';
-import { downloadLenderPackage } from './api';
+import { lenderPackageLink } from './api';
 import type { FormFile } from './types';
-import { saveBlob } from '../../ui/save-file';
+import { saveFrom } from '../../ui/save-file';
 
 /**
  * Staff download one ZIP of the client's checked documents for the lender, with an index; the files in
@@ -19,8 +19,7 @@ export function LenderPackageButton({ customerId, files }: { customerId: string;
   const download = async () => {
     setDownloading(true);
     try {
-      const { blob, fileName } = await downloadLenderPackage(customerId, includeInReview);
-      saveBlob(blob, fileName);
+      saveFrom(await lenderPackageLink(customerId, includeInReview));
     } catch (error) {
       toastError(error);
     } finally {

@@ -156,59 +156,14 @@ export async function uploadFiles(
   return Array.isArray(data) ? (data as FormFile[]) : [];
 }
 
-/** The lender package as the server names it (Content-Disposition), else a plain name. */
-function attachmentName(disposition: string | null): string {
-  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  if (exact) return decodeURIComponent(exact[1]);
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'Lender package.zip';
-}
-
-async function fetchPackage(url: string, signal?: AbortSignal): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/zip, application/json' });
-  const access = getAccessToken();
-  if (access) headers.set('Authorization', `Bearer ${access}`);
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, null);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let payload: unknown = text;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      // not JSON: the text is the answer
-    }
-    throw new ApiError(response.status, payload);
-  }
-  return response;
-}
-
 /**
- * Downloads a client's lender package (a ZIP of the checked documents, with the files in review when
- * asked) with the session's bearer token, the way uploads renew the session, and hands it to the browser.
+ * A link to a client's lender package (a ZIP of the checked documents, with the files in review when
+ * asked), valid for a minute: the browser follows it and saves the ZIP to disk as it arrives.
  */
-export async function downloadLenderPackage(
-  customerId: string,
-  includeInReview: boolean,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; fileName: string }> {
-  const url = buildUrl('core', `/customers/${customerId}/lender_package/`, {
-    include: includeInReview ? 'in_review' : undefined,
-  });
-  const renewSession = () => api.core.get<unknown>('/users/me/', undefined, signal);
-  if (!getAccessToken()) await renewSession();
-  let response: Response;
-  try {
-    response = await fetchPackage(url, signal);
-  } catch (error) {
-    if (!isTokenError(error)) throw error;
-    await renewSession();
-    response = await fetchPackage(url, signal);
-  }
-  const fileName = attachmentName(response.headers.get('Content-Disposition'));
-  return { blob: await response.blob(), fileName };
+export async function lenderPackageLink(customerId: string, includeInReview: boolean): Promise<string> {
+  const query = includeInReview ? '?include=in_review' : '';
+  const { url } = await api.core.post<{ url: string }>(
+    `/customers/${customerId}/lender_package/link/${query}`,
+  );
+  return url;
 }

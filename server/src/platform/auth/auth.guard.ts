@@ -19,6 +19,23 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+ * Lets a signed-in caller through to what `roles` may do, unless they must first choose a password or set
+ * up their second factor and the route is not one of those steps. Routes (through the guard) and signed
+ * links alike ask here.
+ */
+export function admitCaller(
+  caller: Caller,
+  roles: readonly Role[],
+  allows: { pendingPassword?: boolean; secondFactorSetup?: boolean } = {},
+): void {
+  if (!roles.includes(caller.role)) throw AppError.forbidden();
+  if (caller.requireChangePassword && !allows.pendingPassword)
+    throw AppError.forbidden('Please set a new password first.', 'password_change_required');
+  if (caller.mustEnrolSecondFactor && !allows.secondFactorSetup)
+    throw AppError.forbidden('Please set up two-factor sign-in first.', 'second_factor_setup_required');
+}
+
+/**
  * Every HTTP route passes here: public routes go through, the rest need a valid access token and a
  * role the route names. A route that names no roles is refused, so a forgotten declaration fails closed.
  */
@@ -48,19 +65,10 @@ export class AuthGuard implements CanActivate {
       this.logger.error(`${request.method} ${request.path} declares no roles; refusing`);
       throw AppError.forbidden();
     }
-    if (!roles.includes(caller.role)) throw AppError.forbidden();
-    if (
-      caller.requireChangePassword &&
-      !this.reflector.getAllAndOverride<boolean>(ALLOWS_PENDING_PASSWORD, targets)
-    ) {
-      throw AppError.forbidden('Please set a new password first.', 'password_change_required');
-    }
-    if (
-      caller.mustEnrolSecondFactor &&
-      !this.reflector.getAllAndOverride<boolean>(ALLOWS_SECOND_FACTOR_SETUP, targets)
-    ) {
-      throw AppError.forbidden('Please set up two-factor sign-in first.', 'second_factor_setup_required');
-    }
+    admitCaller(caller, roles, {
+      pendingPassword: this.reflector.getAllAndOverride<boolean>(ALLOWS_PENDING_PASSWORD, targets),
+      secondFactorSetup: this.reflector.getAllAndOverride<boolean>(ALLOWS_SECOND_FACTOR_SETUP, targets),
+    });
     return true;
   }
 }
