@@ -34,12 +34,18 @@ function setClock(t: TestApp, at: Date): void {
   for (const clock of t.app.get(Clock, { each: true })) clock.now = () => new Date(at);
 }
 
-/** Lets the processors and jobs of an instance settle: what is due by its clock is done. */
+/**
+ * Lets the processors and jobs of an instance settle: what is due by its clock is done. With Redis the
+ * jobs run on BullMQ's workers, after they were handed over: their end is waited for too.
+ */
 async function settle(t: TestApp): Promise<void> {
   const queue = t.app.get<JobQueue>(JOB_QUEUE);
-  for (let round = 0; round < 10; round++) {
+  for (let round = 0; round < 200; round++) {
     await t.drain();
-    if ((await queue.flush()) === 0) break;
+    const handed = await queue.flush();
+    const unfinished = await queue.unfinished();
+    if (handed === 0 && unfinished === 0) break;
+    if (unfinished > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await t.drain();
 }

@@ -53,6 +53,13 @@ export class BullMqQueue extends RecordedJobQueue {
     return taken;
   }
 
+  async unfinished(): Promise<number> {
+    const counts = await Promise.all(
+      [...this.queues.values()].map((queue) => queue.getJobCounts('waiting', 'prioritized', 'active')),
+    );
+    return counts.flatMap((count) => Object.values(count)).reduce((sum, n) => sum + n, 0);
+  }
+
   async start(): Promise<void> {
     if (this.timer) return;
     this.timer = setInterval(() => this.wake(), this.settings.relayPollMs);

@@ -37,6 +37,10 @@ export class InProcessQueue extends RecordedJobQueue {
     if (this.started && !this.stopped) void this.claimDue();
   }
 
+  async unfinished(): Promise<number> {
+    return this.working.size;
+  }
+
   async flush(): Promise<number> {
     let taken = 0;
     // Bounded: a job that fails and is due again at once must not keep the caller here.

@@ -32,6 +32,8 @@ export interface JobQueue {
   wake(): void;
   /** Works every job that is due now (in process) or hands it to Redis (BullMQ); answers how many it took. */
   flush(): Promise<number>;
+  /** Jobs handed over and not finished yet: ready to run or running (not those waiting for their time). */
+  unfinished(): Promise<number>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -29,6 +29,7 @@ export abstract class RecordedJobQueue implements JobQueue {
 
   abstract wake(): void;
   abstract flush(): Promise<number>;
+  abstract unfinished(): Promise<number>;
   abstract start(): Promise<void>;
   abstract stop(): Promise<void>;
 }
