@@ -42,40 +42,86 @@ function useDestinations() {
   };
 }
 
-interface BadgeTargetProps {
+interface BadgePopoverProps {
+  /** The button's name: 'Messages', 'Notifications'. */
   label: string;
   count: number;
   countLabel: string;
   icon: ReactNode;
-  onToggle: () => void;
+  width: number;
+  /** The list's name for assistive technology, and its first line: the title, and any action beside it. */
+  listName: string;
+  header: ReactNode;
+  /** Said when the list is empty. */
+  empty: string;
+  /** The list's rows, given how to close the popover (a row that opens a page closes it); none when empty. */
+  rows: (close: () => void) => ReactNode[];
+  listHeight: number;
 }
 
 /**
- * The icon with its count. The popover's target is the button itself: it gets the popover's ref, which
- * places the list under it, and its `aria-haspopup`, `aria-expanded` and `aria-controls`.
+ * A header badge: the icon with its count, opening a list under it. The popover's target is the button
+ * itself: it gets the popover's ref, which places the list under it, and its `aria-haspopup`,
+ * `aria-expanded` and `aria-controls`.
  */
-function badgeTarget({ label, count, countLabel, icon, onToggle }: BadgeTargetProps) {
+function BadgePopover({
+  label,
+  count,
+  countLabel,
+  icon,
+  width,
+  listName,
+  header,
+  empty,
+  rows,
+  listHeight,
+}: BadgePopoverProps) {
+  const [opened, setOpened] = useState(false);
+  const listed = rows(() => setOpened(false));
   return (
-    <Indicator
-      label={countLabel}
-      disabled={count === 0}
-      size={18}
-      color="red"
-      offset={4}
-      styles={INDICATOR_STYLES}
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={width}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
     >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="navy"
-          size="lg"
-          aria-label={count > 0 ? `${label}, ${countLabel} unread` : label}
-          onClick={onToggle}
-        >
-          {icon}
-        </ActionIcon>
-      </Popover.Target>
-    </Indicator>
+      <Indicator
+        label={countLabel}
+        disabled={count === 0}
+        size={18}
+        color="red"
+        offset={4}
+        styles={INDICATOR_STYLES}
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="navy"
+            size="lg"
+            aria-label={count > 0 ? `${label}, ${countLabel} unread` : label}
+            onClick={() => setOpened((o) => !o)}
+          >
+            {icon}
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown p="xs" aria-label={listName}>
+        {header}
+        {listed.length === 0 ? (
+          <Text size="sm" c="dimmed" px="sm" pb="sm">
+            {empty}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={listHeight}>
+            <Stack gap={2}>{listed}</Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
@@ -99,102 +145,71 @@ function conversationTitle(c: UnreadConversation): string {
 
 /** The message badge: unread messages across the reader's clients, and the conversations they are in. */
 function MessagesBadge() {
-  const [opened, setOpened] = useState(false);
   const { data } = useUnreadMessages();
   const navigate = useNavigate();
   const destination = useDestinations();
   const count = data?.unread ?? 0;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
+    <BadgePopover
+      label="Messages"
+      count={count}
+      countLabel={messageBadgeLabel(count)}
+      icon={<IconMessage size={21} stroke={1.6} />}
       width={340}
-      position="bottom-end"
-      shadow="md"
-      withArrow
-      trapFocus
-      returnFocus
-    >
-      {badgeTarget({
-        label: 'Messages',
-        count,
-        countLabel: messageBadgeLabel(count),
-        icon: <IconMessage size={21} stroke={1.6} />,
-        onToggle: () => setOpened((o) => !o),
-      })}
-      <Popover.Dropdown p="xs" aria-label="Unread messages">
+      listHeight={360}
+      listName="Unread messages"
+      header={
         <Text fw={700} c="navy.8" px="sm" py={6}>
           Unread messages
         </Text>
-        {!data?.conversations.length ? (
-          <Text size="sm" c="dimmed" px="sm" pb="sm">
-            No unread messages.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={360}>
-            <Stack gap={2}>
-              {data.conversations.map((c) => (
-                <Row
-                  key={`${c.kind}:${c.customer_id}:${c.file_id ?? ''}`}
-                  onClick={() => {
-                    setOpened(false);
-                    void navigate(destination(c.customer_id, c.kind === 'chat' ? c.code : null));
-                  }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} c="navy.9" truncate>
-                        {c.client_name}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {conversationTitle(c)} · {shortDateTime(c.last_at)}
-                      </Text>
-                    </Stack>
-                    <Badge color="red" size="sm" circle={c.unread < 10}>
-                      {c.unread}
-                    </Badge>
-                  </Group>
-                </Row>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+      }
+      empty="No unread messages."
+      rows={(close) =>
+        (data?.conversations ?? []).map((c) => (
+          <Row
+            key={`${c.kind}:${c.customer_id}:${c.file_id ?? ''}`}
+            onClick={() => {
+              close();
+              void navigate(destination(c.customer_id, c.kind === 'chat' ? c.code : null));
+            }}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} c="navy.9" truncate>
+                  {c.client_name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {conversationTitle(c)} · {shortDateTime(c.last_at)}
+                </Text>
+              </Stack>
+              <Badge color="red" size="sm" circle={c.unread < 10}>
+                {c.unread}
+              </Badge>
+            </Group>
+          </Row>
+        ))
+      }
+    />
   );
 }
 
 /** The bell: what others did to the reader's clients, newest first, with 'Mark all read'. */
 function UpdatesBell() {
-  const [opened, setOpened] = useState(false);
   const { data } = useClientUpdates();
   const markRead = useMarkUpdatesRead();
   const navigate = useNavigate();
   const destination = useDestinations();
   const count = data?.unread ?? 0;
-  const open = (update: ClientUpdate) => {
-    setOpened(false);
-    void navigate(destination(update.customer_id, update.code));
-  };
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
+    <BadgePopover
+      label="Notifications"
+      count={count}
+      countLabel={updatesBadgeLabel(count)}
+      icon={<IconBell size={21} stroke={1.6} />}
       width={360}
-      position="bottom-end"
-      shadow="md"
-      withArrow
-      trapFocus
-      returnFocus
-    >
-      {badgeTarget({
-        label: 'Notifications',
-        count,
-        countLabel: updatesBadgeLabel(count),
-        icon: <IconBell size={21} stroke={1.6} />,
-        onToggle: () => setOpened((o) => !o),
-      })}
-      <Popover.Dropdown p="xs" aria-label="Notifications">
+      listHeight={400}
+      listName="Notifications"
+      header={
         <Group justify="space-between" px="sm" py={4}>
           <Text fw={700} c="navy.8">
             Notifications
@@ -209,44 +224,43 @@ function UpdatesBell() {
             Mark all read
           </Button>
         </Group>
-        {!data?.items.length ? (
-          <Text size="sm" c="dimmed" px="sm" pb="sm">
-            Nothing new about your clients.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={400}>
-            <Stack gap={2}>
-              {data.items.map((update) => (
-                <Row key={update.position} onClick={() => open(update)}>
-                  <Group wrap="nowrap" gap="xs" align="flex-start">
-                    <Box
-                      aria-hidden
-                      w={8}
-                      h={8}
-                      mt={6}
-                      style={{
-                        flex: 'none',
-                        borderRadius: '50%',
-                        background: update.unread ? 'var(--mantine-color-red-6)' : 'transparent',
-                      }}
-                    />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={update.unread ? 600 : 400} c="navy.9">
-                        {updateText(update)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {update.client_name} · {shortDateTime(update.created)}
-                        {update.unread ? ' · New' : ''}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Row>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+      }
+      empty="Nothing new about your clients."
+      rows={(close) =>
+        (data?.items ?? []).map((update: ClientUpdate) => (
+          <Row
+            key={update.position}
+            onClick={() => {
+              close();
+              void navigate(destination(update.customer_id, update.code));
+            }}
+          >
+            <Group wrap="nowrap" gap="xs" align="flex-start">
+              <Box
+                aria-hidden
+                w={8}
+                h={8}
+                mt={6}
+                style={{
+                  flex: 'none',
+                  borderRadius: '50%',
+                  background: update.unread ? 'var(--mantine-color-red-6)' : 'transparent',
+                }}
+              />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={update.unread ? 600 : 400} c="navy.9">
+                  {updateText(update)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {update.client_name} · {shortDateTime(update.created)}
+                  {update.unread ? ' · New' : ''}
+                </Text>
+              </Stack>
+            </Group>
+          </Row>
+        ))
+      }
+    />
   );
 }
 
