@@ -103,6 +103,70 @@ function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: 
   );
 }
 
+interface FiguresRow {
+  key: string;
+  /** The row's name, read before each of its figures. */
+  header: ReactNode;
+  cells: ReactNode[];
+  /** Marks the row of a client status. */
+  status?: string;
+}
+
+/** A card with a titled table of figures: the columns named at the top, each row named at its start. */
+function FiguresTable({
+  id,
+  title,
+  columns,
+  rows,
+  minWidth,
+  empty,
+}: {
+  id: string;
+  title: string;
+  columns: string[];
+  rows: FiguresRow[];
+  minWidth: number;
+  /** Said instead of an empty table. */
+  empty?: string;
+}) {
+  return (
+    <Card withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="sm" id={id}>
+        {title}
+      </Title>
+      {empty && rows.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <ScrollRegion labelledBy={id}>
+          <Table striped highlightOnHover miw={minWidth} aria-labelledby={id}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th scope="col" key={column}>
+                    {column}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.key} data-status={row.status}>
+                  <Table.Th scope="row" fw={500}>
+                    {row.header}
+                  </Table.Th>
+                  {row.cells.map((cell, index) => (
+                    <Table.Td key={columns[index + 1]}>{cell}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      )}
+    </Card>
+  );
+}
+
 function spreadText(spread: DaysSpread): string {
   return spread.count === 0 ? '—' : `${days(spread.median_days)} · 90%: ${days(spread.p90_days)}`;
 }
@@ -215,101 +279,55 @@ function Figures({ figures }: { figures: PipelineFigures }) {
         </ChartCard>
       </SimpleGrid>
 
-      <Card withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="sm" id="pipeline-statuses">
-          By status
-        </Title>
-        <ScrollRegion labelledBy="pipeline-statuses">
-          <Table striped highlightOnHover miw={560} aria-labelledby="pipeline-statuses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Clients now</Table.Th>
-                <Table.Th scope="col">Entered in {figures.weeks.length} weeks</Table.Th>
-                <Table.Th scope="col">Days in status (median · 90%)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.statuses.map((s) => (
-                <Table.Tr key={s.status} data-status={s.status}>
-                  <Table.Th scope="row" fw={500}>
-                    {label(s.status)}
-                  </Table.Th>
-                  <Table.Td data-testid={`now-${s.status}`}>{s.now}</Table.Td>
-                  <Table.Td>{s.entered.reduce((sum, n) => sum + n, 0)}</Table.Td>
-                  <Table.Td>{spreadText(s.days_in_status)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      </Card>
-
-      <Card withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="sm" id="pipeline-weeks">
-          Clients entering each status per week
-        </Title>
-        <ScrollRegion labelledBy="pipeline-weeks">
-          <Table striped miw={720} aria-labelledby="pipeline-weeks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Week of</Table.Th>
-                {figures.statuses.map((s) => (
-                  <Table.Th scope="col" key={s.status}>
-                    {label(s.status)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.weeks.map((week, i) => (
-                <Table.Tr key={week}>
-                  <Table.Th scope="row" fw={500}>
-                    {weekLabel(week)}
-                  </Table.Th>
-                  {figures.statuses.map((s) => (
-                    <Table.Td key={s.status}>{s.entered[i]}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      </Card>
-
-      <Card withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="sm" id="pipeline-brokers">
-          Documents per broker
-        </Title>
-        {figures.brokers.length === 0 ? (
-          <Text c="dimmed">No document is outstanding or waiting for review.</Text>
-        ) : (
-          <ScrollRegion labelledBy="pipeline-brokers">
-            <Table striped miw={520} aria-labelledby="pipeline-brokers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Broker</Table.Th>
-                  <Table.Th scope="col">Outstanding fields</Table.Th>
-                  <Table.Th scope="col">Clients with outstanding fields</Table.Th>
-                  <Table.Th scope="col">Files waiting for review</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {figures.brokers.map((b) => (
-                  <Table.Tr key={b.broker_id ?? 'none'}>
-                    <Table.Th scope="row" fw={500}>
-                      {b.broker_name}
-                    </Table.Th>
-                    <Table.Td>{b.outstanding_fields}</Table.Td>
-                    <Table.Td>{b.outstanding_clients}</Table.Td>
-                    <Table.Td>{b.waiting_files}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-      </Card>
+      <FiguresTable
+        id="pipeline-statuses"
+        title="By status"
+        minWidth={560}
+        columns={[
+          'Status',
+          'Clients now',
+          `Entered in ${figures.weeks.length} weeks`,
+          'Days in status (median · 90%)',
+        ]}
+        rows={figures.statuses.map((s) => ({
+          key: s.status,
+          status: s.status,
+          header: label(s.status),
+          cells: [
+            <span data-testid={`now-${s.status}`}>{s.now}</span>,
+            s.entered.reduce((sum, n) => sum + n, 0),
+            spreadText(s.days_in_status),
+          ],
+        }))}
+      />
+      <FiguresTable
+        id="pipeline-weeks"
+        title="Clients entering each status per week"
+        minWidth={720}
+        columns={['Week of', ...figures.statuses.map((s) => label(s.status))]}
+        rows={figures.weeks.map((week, i) => ({
+          key: week,
+          header: weekLabel(week),
+          cells: figures.statuses.map((s) => s.entered[i]),
+        }))}
+      />
+      <FiguresTable
+        id="pipeline-brokers"
+        title="Documents per broker"
+        minWidth={520}
+        columns={[
+          'Broker',
+          'Outstanding fields',
+          'Clients with outstanding fields',
+          'Files waiting for review',
+        ]}
+        rows={figures.brokers.map((b) => ({
+          key: b.broker_id ?? 'none',
+          header: b.broker_name,
+          cells: [b.outstanding_fields, b.outstanding_clients, b.waiting_files],
+        }))}
+        empty="No document is outstanding or waiting for review."
+      />
     </Stack>
   );
 }
