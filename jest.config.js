@@ -14,7 +14,8 @@ const swc = [
 const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The client names the shared machines by the alias its bundler resolves.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@machines/(.*)$': '<rootDir>/machines/$1' },
   transform: { '^.+\\.(t|j)sx?$': swc },
 };
 // Two projects: pure specs (machines, deciders, client logic) need no database and run in seconds

@@ -17,3 +17,9 @@ export interface DomainEventPush {
    */
   request_id: string | null;
 }
+
+/**
+ * The header of every answer to a signed-in caller: how far the server had pushed the log when it read
+ * the answer. A page that reads before its live connection joins asks to hear again what lies between.
+ */
+export const LOG_POSITION_HEADER = 'X-Log-Position';

@@ -132,6 +132,102 @@ describe('realtime gateway', () => {
   });
 });
 
+/** A socket that notes the position it joined at, which the server says as it connects. */
+function connectNoting(
+  token: string,
+): Promise<{ socket: Socket; pushes: Push[]; joinedAt: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const socket = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const pushes: Push[] = [];
+    const joinedAt = new Promise<number>((joined) =>
+      socket.on('joined', ({ position }: { position: number }) => joined(position)),
+    );
+    socket.on('domain-event', (push: Push) => pushes.push(push));
+    socket.on('connect', () => resolve({ socket, pushes, joinedAt }));
+    socket.on('connect_error', (error) => reject(error));
+  });
+}
+
+/** The log position a signed-in read says it reflects. */
+async function readPosition(token: string): Promise<number> {
+  const answer = await t.http().get('/core/api/v3/customers/').set(bearer(token));
+  expect(answer.status).toBe(200);
+  return Number(answer.headers['x-log-position']);
+}
+
+describe('what a page read before it listened', () => {
+  it('is told by every answer to a signed-in caller, and to nobody else', async () => {
+    const broker = await t.login(PHONES.broker);
+    expect(await readPosition(broker.access)).toBeGreaterThan(0);
+    const anonymous = await t.http().get('/core/api/v3/customers/');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['x-log-position']).toBeUndefined();
+  });
+
+  it('is pushed again on asking: the events after the read that the socket may hear, and no others', async () => {
+    const principal = await t.login(PHONES.principalBroker);
+    const broker = await t.login(PHONES.broker);
+    const principalId = (await me(principal.access)).user_id;
+    const create = (token: string, phone: string, email: string, extra: object = {}) =>
+      t
+        .http()
+        .post('/core/api/v3/customers/')
+        .set(bearer(token))
+        .send({
+          ...extra,
+          first_name: 'Catch',
+          last_name: 'Up',
+          email,
+          phone_number: phone,
+          status: 'active',
+          deal_type: 'purchase',
+        });
+    const own = await create(broker.access, '14165550241', 'catch.up.own@example.com');
+    const other = await create(principal.access, '14165550242', 'catch.up.other@example.com', {
+      broker: principalId,
+    });
+    expect([own.status, other.status]).toEqual([201, 201]);
+    await t.drain();
+    const read = await readPosition(broker.access);
+
+    // Changed after the page read and before it listens: the read cannot show it, no push reaches it.
+    const change = (id: string) =>
+      t
+        .http()
+        .patch(`/core/api/v3/customers/${id}/`)
+        .set(bearer(principal.access))
+        .send({ status: 'approved' });
+    expect((await change(own.body.data.id)).status).toBe(200);
+    expect((await change(other.body.data.id)).status).toBe(200);
+    await t.drain();
+
+    const liam = await connectNoting(broker.access);
+    expect(await liam.joinedAt).toBeGreaterThan(read);
+    expect(liam.pushes).toEqual([]);
+    liam.socket.emit('catch-up', read);
+    await eventually(
+      () =>
+        expect(liam.pushes.filter((p) => p.type === 'customer.status_changed')).toEqual([
+          expect.objectContaining({ customer_id: own.body.data.id }),
+        ]),
+      10_000,
+    );
+    expect(liam.pushes.some((p) => p.customer_id === other.body.data.id)).toBe(false);
+  });
+
+  it('ignores a catch-up that names no position, or one from after the joining', async () => {
+    const broker = await t.login(PHONES.broker);
+    const liam = await connectNoting(broker.access);
+    const joinedAt = await liam.joinedAt;
+    for (const since of ['0', -1, 1.5, { since: 0 }, joinedAt, joinedAt + 100])
+      liam.socket.emit('catch-up', since);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(liam.pushes).toEqual([]);
+    expect(liam.socket.connected).toBe(true);
+  });
+});
+
 /**
  * Resolves when the server closes the socket. The deadline is generous because this machine is shared:
  * how fast it happens is measured outside the test suite, here only that it happens.

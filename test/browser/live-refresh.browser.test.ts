@@ -135,6 +135,29 @@ describeInBrowser('one read per change in the browser', () => {
     await context.close();
   }, 60000);
 
+  it('shows a change made after the page read its data and before its live connection joined', async () => {
+    const context = await signedInBroker();
+    // The page reads its data while its connection cannot open yet.
+    await context.route(SOCKET_IO, (route) => route.abort());
+    const [review, calls] = await brokerOn(context, `/client/${clientId}/form/${code}`);
+    await review.getByTestId('upload-history').getByText('pay-stub-march.pdf').first().waitFor();
+    await quiet(review, calls);
+
+    // Pushed before the page listens: only asking for what it missed brings it.
+    expect((await upload('pay-stub-june.pdf', minimalPdf('June'))).status).toBe(201);
+    await t.drain();
+    const before = calls.length;
+    await context.unroute(SOCKET_IO);
+    await review
+      .getByTestId('upload-history')
+      .getByText('pay-stub-june.pdf')
+      .first()
+      .waitFor({ timeout: 20000 });
+    await quiet(review, calls);
+    expect(gets(calls.slice(before), `/core/api/v3/forms/${code}/history/`)).toBe(1);
+    await context.close();
+  }, 60000);
+
   it('refreshes documents, chats and assignments after the socket reconnects', async () => {
     const context = await signedInBroker();
     const [review, reviewCalls] = await brokerOn(context, `/client/${clientId}/form/${code}`);

@@ -1,5 +1,7 @@
+import { LOG_POSITION_HEADER } from '@machines/domain-event-push';
 import { ApiError } from './errors';
 import { ownChanges } from './own-changes';
+import { noteRead } from './read-horizon';
 import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
 
 export const API_BASES = {
@@ -98,6 +100,8 @@ async function send<T>(
     throw new ApiError(0, null);
   }
 
+  const position = response.headers.get(LOG_POSITION_HEADER);
+  if (position !== null && /^\d+$/.test(position)) noteRead(Number(position));
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, payload);
   if (payload && typeof payload === 'object' && 'data' in payload) return payload as Envelope<T>;

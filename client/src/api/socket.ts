@@ -2,6 +2,7 @@ import type { DomainEventPush } from '@machines/domain-event-push';
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from './errors';
 import { expireSession, refreshTokens } from './http';
+import { onCatchUp, pageHorizon } from './read-horizon';
 import { getAccessToken, onTokensChange } from './tokens';
 
 /** What the server pushes after an event is committed to the log. */
@@ -9,15 +10,21 @@ export type DomainEvent = DomainEventPush;
 
 interface ServerToClientEvents {
   'domain-event': (event: DomainEvent) => void;
+  /** In its rooms: every event after `position` will be pushed. */
+  joined: (horizon: { position: number }) => void;
+  /** More was missed than the server pushes again: read everything afresh. */
+  resync: () => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-interface ClientToServerEvents {}
+interface ClientToServerEvents {
+  'catch-up': (since: number) => void;
+}
 
 type DomainEventHandler = (event: DomainEvent) => void;
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let stopWatchingTokens: (() => void) | null = null;
+let stopCatchingUp: (() => void) | null = null;
 /** Refreshes tried since the last successful connection: one per rejection streak, not a loop. */
 let refreshAttempts = 0;
 const handlers = new Set<DomainEventHandler>();
@@ -43,6 +50,15 @@ export function connectSocket(): void {
   created.on('domain-event', (event) => {
     handlers.forEach((handler) => handler(event));
   });
+  // What the page read before the connection joined may lack events pushed before it did: heard again.
+  created.on('joined', ({ position }) => {
+    const since = pageHorizon.joined(position);
+    if (since !== null) created.emit('catch-up', since);
+  });
+  created.on('resync', () => reconnectHandlers.forEach((handler) => handler()));
+  stopCatchingUp = onCatchUp((since) => {
+    if (created.connected) created.emit('catch-up', since);
+  });
   created.on('connect_error', () => {
     // An active socket retries by itself (network trouble); an inactive one was refused by the server,
     // most likely for an expired token: renew it once and connect again.
@@ -50,6 +66,7 @@ export function connectSocket(): void {
     renewOnce(created);
   });
   created.on('disconnect', (reason) => {
+    pageHorizon.left();
     // The server closes a session's connections when the session ends (sign-out elsewhere, a new
     // password, a deleted account). The socket does not reconnect by itself then: one renewal tells
     // whether the session still holds (the token change reconnects it) or the user is signed out.
@@ -86,6 +103,9 @@ function renewOnce(created: Socket<ServerToClientEvents, ClientToServerEvents>):
 export function disconnectSocket(): void {
   stopWatchingTokens?.();
   stopWatchingTokens = null;
+  stopCatchingUp?.();
+  stopCatchingUp = null;
+  pageHorizon.left();
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;

@@ -79,6 +79,11 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
+  /** How far a registered processor has handled the log (0 before it starts). */
+  positionOf(name: string): number {
+    return this.running.find((run) => run.processor.name === name)?.position ?? 0;
+  }
+
   register(processor: EventProcessor): void {
     if (this.running.some((r) => r.processor.name === processor.name)) {
       throw new Error(`Event processor "${processor.name}" is registered twice`);

@@ -4,7 +4,8 @@ import { EventProcessorRunner, type EventProcessor } from '../event-store/event-
 import type { StoredEvent } from '../event-store/event.types.js';
 import { RealtimeAudience } from './realtime.audience.js';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { rooms as roomNames } from './rooms.js';
+import { REALTIME_PROCESSOR, RealtimeHorizon } from './realtime.horizon.js';
+import { pushOf, rooms as roomNames } from './rooms.js';
 
 /** Events after which a user's sockets may hear other rooms. */
 const ROOMS_CHANGE = new Set([
@@ -42,7 +43,7 @@ function roomToRegroup(event: StoredEvent): string | null {
  */
 @Injectable()
 export class RealtimeProcessor implements EventProcessor, OnModuleInit {
-  readonly name = 'realtime';
+  readonly name = REALTIME_PROCESSOR;
   readonly durable = false;
 
   constructor(
@@ -50,6 +51,7 @@ export class RealtimeProcessor implements EventProcessor, OnModuleInit {
     private readonly audience: RealtimeAudience,
     private readonly gateway: RealtimeGateway,
     private readonly callers: CallerResolver,
+    private readonly horizon: RealtimeHorizon,
   ) {}
 
   onModuleInit(): void {
@@ -57,6 +59,8 @@ export class RealtimeProcessor implements EventProcessor, OnModuleInit {
   }
 
   async handle(event: StoredEvent): Promise<void> {
+    // Before anything is emitted: a socket joining from now on is told this event may have passed it.
+    this.horizon.begin(event.position);
     // Appends of other instances reach this one here: what they changed of a user or session is read afresh.
     this.callers.follow(event);
     const ended = roomEnded(event);
@@ -71,14 +75,6 @@ export class RealtimeProcessor implements EventProcessor, OnModuleInit {
   private async push(event: StoredEvent): Promise<void> {
     const { rooms, customerId } = await this.audience.of(event);
     if (rooms.length === 0 || !this.gateway.server) return;
-    this.gateway.server.local.to(rooms).emit('domain-event', {
-      position: event.position,
-      type: event.type,
-      stream_type: event.streamType,
-      stream_id: event.streamId,
-      customer_id: customerId,
-      created: event.createdAt.toISOString(),
-      request_id: event.metadata?.requestId ?? null,
-    });
+    this.gateway.server.local.to(rooms).emit('domain-event', pushOf(event, customerId));
   }
 }

@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/auth.decorators.js';
+import type { StoredEvent } from '../event-store/event.types.js';
 import type { DomainEventPush } from '../../../../machines/domain-event-push.js';
 import { isStaffRole } from '../../../../machines/roles.js';
 
@@ -27,4 +28,26 @@ export function roomsFor(caller: Caller): string[] {
 
 export interface ServerToClientEvents {
   'domain-event': (push: DomainEventPush) => void;
+  /** The socket is in its rooms: every event after `position` will be pushed to it. */
+  joined: (horizon: { position: number }) => void;
+  /** More was missed than is worth pushing again: the page reads its data afresh. */
+  resync: () => void;
+}
+
+export interface ClientToServerEvents {
+  /** Pushes again the events after `since` (up to the socket's joining) that the socket may hear. */
+  'catch-up': (since: unknown) => void;
+}
+
+/** What a socket hears of an event. */
+export function pushOf(event: StoredEvent, customerId: string | null): DomainEventPush {
+  return {
+    position: event.position,
+    type: event.type,
+    stream_type: event.streamType,
+    stream_id: event.streamId,
+    customer_id: customerId,
+    created: event.createdAt.toISOString(),
+    request_id: event.metadata?.requestId ?? null,
+  };
 }
