@@ -25,6 +25,23 @@ async function choose(page: Page, scope: Locator, name: string, option: string):
 
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+/**
+ * Picks an item of the client's actions menu. Live updates re-render the row while the test clicks; a menu
+ * that did not open (or closed as its row re-rendered) is opened again.
+ */
+async function pickAction(page: Page, item: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
+    try {
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
 const row = (page: Page) => page.getByTestId('client-row').filter({ hasText: CLIENT });
 
 describeInBrowser('the staff clients workspace in the browser', () => {
@@ -82,8 +99,7 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await broker.getByRole('textbox', { name: 'Search clients' }).press('Enter');
     await choose(broker, broker.locator('body'), 'Status', 'All statuses');
     await row(broker).first().waitFor();
-    await broker.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
-    await broker.getByRole('menuitem', { name: 'Edit client' }).click();
+    await pickAction(broker, 'Edit client');
     const edit = broker.getByTestId('edit-client-panel');
     await edit.getByRole('heading', { name: 'Applicant details' }).waitFor();
     await expect(edit.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
@@ -105,8 +121,7 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await row(broker).getByText('FX-2026-01').waitFor();
 
     // Changing the Filogix number again and cancelling the folder question saves nothing.
-    await broker.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
-    await broker.getByRole('menuitem', { name: 'Edit client' }).click();
+    await pickAction(broker, 'Edit client');
     await edit.getByRole('textbox', { name: 'Filogix number' }).fill('FX-2026-02');
     await edit.getByRole('button', { name: 'Save' }).click();
     await folder.getByRole('button', { name: 'Cancel' }).click();
@@ -153,8 +168,7 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await toast(broker, 'Email ava.martin@example.com successfully copied').waitFor();
 
     // Delete, after the confirmation with the name and the formatted phone.
-    await broker.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
-    await broker.getByRole('menuitem', { name: 'Delete client' }).click();
+    await pickAction(broker, 'Delete client');
     const confirm = broker.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByText(CLIENT, { exact: true }).waitFor();
     await confirm.getByText('+1 416 555 0199', { exact: true }).waitFor();
