@@ -45,7 +45,10 @@ export interface SecondFactorEnrolment {
   qr_svg: string;
 }
 
-/** `POST users/me/second_factor/` `{ enrolment, code }`: enabled; the recovery codes are shown this once. */
+/**
+ * `POST users/me/second_factor/` `{ enrolment, code }`: enabled; the recovery codes are shown this once.
+ * `POST users/me/second_factor/recovery_codes/` `{ code }` answers ten new ones the same way.
+ */
 export interface SecondFactorEnabled {
   recovery_codes: string[];
 }
@@ -58,6 +61,16 @@ export const RECOVERY_CODE = /^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/;
 /** What a person typed, as it is sent: spaces gone. */
 export function normalCode(typed: string): string {
   return typed.replace(/\s+/g, '');
+}
+
+/** Where only the app will do (a first code, new recovery codes): a recovery code is refused with this. */
+export const APP_CODE_NEEDED = 'Enter the 6-digit code from your authenticator app';
+
+/** The field's problem where only a code from the app will do, or null. */
+export function appCodeProblem(typed: string): string | null {
+  const code = normalCode(typed);
+  if (code === '') return 'The code field is required';
+  return TOTP_CODE.test(code) ? null : APP_CODE_NEEDED;
 }
 
 /** The field's problem, or null when the typed text can be a code. */

@@ -385,3 +385,58 @@ describe('turning it off', () => {
     await expectRebuildToReproduceReadTables(t);
   });
 });
+
+describe('new recovery codes', () => {
+  it('take a current code from the app, never a recovery code, and the old codes stop working', async () => {
+    const reset = await t
+      .http()
+      .delete(`/core/api/v3/team/${ids.broker}/second_factor/`)
+      .set(bearer(tokens.principalBroker));
+    expect(reset.status).toBe(200);
+    tokens.broker = (await t.login(PHONES.broker)).access;
+    const old = await enrol('broker');
+    const replace = (code: string) =>
+      t.http().post(`${MINE}recovery_codes/`).set(bearer(tokens.broker)).send({ code });
+
+    for (const code of [old[0], wrong(await codeAt(secrets.broker, 1))]) {
+      const refused = await replace(code);
+      expect([refused.status, refused.body.errors[0].field]).toEqual([400, 'code']);
+    }
+    const answer = await replace(await freshCode('broker'));
+    expect(answer.status).toBe(200);
+    const fresh: string[] = answer.body.data.recovery_codes;
+    expect(new Set(fresh).size).toBe(10);
+    expect(fresh.some((code) => old.includes(code))).toBe(false);
+    const me = await t.http().get(ME).set(bearer(tokens.broker));
+    expect(me.body.data.second_factor.recovery_codes_left).toBe(10);
+
+    const withOld = await t
+      .http()
+      .post(CODE)
+      .send({ challenge: await challengeFor(PHONES.broker), code: old[1] });
+    expect(withOld.status).toBe(401);
+    const withNew = await t
+      .http()
+      .post(CODE)
+      .send({ challenge: await challengeFor(PHONES.broker), code: fresh[0] });
+    expect(withNew.status).toBe(200);
+
+    const recorded: { data: unknown }[] = await db.query(
+      "SELECT data FROM events WHERE type = 'user.recovery_codes_replaced' AND stream_id = $1",
+      [ids.broker],
+    );
+    expect(recorded).toHaveLength(1);
+    const text = JSON.stringify(recorded);
+    for (const code of fresh) expect(text).not.toContain(code.replace('-', ''));
+    await expectRebuildToReproduceReadTables(t);
+  });
+
+  it('are refused while two-factor sign-in is off', async () => {
+    const answer = await t
+      .http()
+      .post(`${MINE}recovery_codes/`)
+      .set(bearer(tokens.principalBroker))
+      .send({ code: '123456' });
+    expect([answer.status, answer.body.errors[0].code]).toEqual([409, 'second_factor_off']);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
 import { DEMO_PASSWORD, openAs } from '../support/browser-world.js';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
@@ -23,15 +23,19 @@ async function enrol(page: Page): Promise<{ secret: string; step: number; recove
   await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
   const secret = await shownKey(page);
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const code = await generate({ secret });
+  // Read after the code is made: a step that turns in between makes the next code wait one step more,
+  // never reuse the one just sent.
   const step = stepNow();
-  await page.getByLabel('Authentication code').fill(await generate({ secret }));
+  await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByText('Save these recovery codes.', { exact: false }).waitFor();
-  const recoveryCodes = await page
-    .getByRole('list', { name: 'Recovery codes' })
-    .getByRole('listitem')
-    .allTextContents();
-  return { secret, step, recoveryCodes };
+  return { secret, step, recoveryCodes: await shownRecoveryCodes(page) };
+}
+
+/** The recovery codes shown once, after they were made. */
+async function shownRecoveryCodes(scope: Page | Locator): Promise<string[]> {
+  await scope.getByText('Save these recovery codes.', { exact: false }).waitFor();
+  return scope.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
 }
 
 /** A code is accepted once: the next one the app shows, after the step of the last one used. */
@@ -99,6 +103,37 @@ describeInBrowser('two-factor sign-in', () => {
     await page.waitForURL(`${t.url}/dashboard`);
     await context.close();
   }, 60000);
+
+  it('a staff member with spent recovery codes makes ten new ones with a code from the app', async () => {
+    const [context, page] = await openAs(browser, t, PRINCIPAL, '/dashboard');
+    const openPopup = async () => {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+    };
+    const popup = page.getByRole('dialog', { name: 'Two-factor sign-in' });
+    await openPopup();
+    const { secret, step, recoveryCodes } = await enrol(page);
+    await popup.getByRole('button', { name: 'Done' }).click();
+    await popup.waitFor({ state: 'hidden' });
+
+    await openPopup();
+    await popup.getByRole('button', { name: 'New recovery codes' }).click();
+    await popup.getByText('Your old recovery codes will stop working.', { exact: false }).waitFor();
+    // A recovery code cannot make new ones: only the app proves the phone is at hand.
+    await popup.getByLabel('Authentication code').fill(recoveryCodes[0]);
+    await popup.getByRole('button', { name: 'Get new codes' }).click();
+    await popup.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+    await popup.getByLabel('Authentication code').fill(await nextCode(secret, step));
+    await popup.getByRole('button', { name: 'Get new codes' }).click();
+    const fresh = await shownRecoveryCodes(popup);
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);
+    await popup.getByRole('button', { name: 'Done' }).click();
+    await popup.waitFor({ state: 'hidden' });
+    await openPopup();
+    await popup.getByText('10 recovery codes left').waitFor();
+    await context.close();
+  }, 90000);
 
   it('when the brokerage requires it, a broker without it is sent to set it up at sign-in', async () => {
     const [principalContext, principal] = await openAs(browser, t, PRINCIPAL, '/dashboard');

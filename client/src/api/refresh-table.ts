@@ -134,6 +134,7 @@ export const REFRESH_TABLE: Readonly<Record<string, Refresh>> = {
   'user.second_factor_removed': account,
   'user.second_factor_used': activity,
   'user.recovery_code_used': activity,
+  'user.recovery_codes_replaced': account,
   'auth.logged_in': activity,
   'auth.first_login': activity,
   'sms.sent': activity,

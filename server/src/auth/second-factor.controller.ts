@@ -48,6 +48,20 @@ export class SecondFactorController {
     return ok(await this.secondFactor.confirmEnrolment(caller, body.enrolment, body.code, meta));
   }
 
+  @Post('recovery_codes/')
+  @HttpCode(200)
+  @ApiOkData(SecondFactorEnabledAnswer, {
+    description:
+      'Ten new recovery codes, answered this once; the old ones work no more. Needs a current code from the app.',
+  })
+  async replaceRecoveryCodes(
+    @Body() body: SecondFactorCodeDto,
+    @CurrentUser() caller: Caller,
+    @RequestMetadata() meta: EventMetadata,
+  ): Promise<DataEnvelope<SecondFactorEnabled>> {
+    return ok(await this.secondFactor.replaceRecoveryCodes(caller, body.code, meta));
+  }
+
   @Post('turn_off/')
   @HttpCode(200)
   @ApiOkEmpty({ description: 'Two-factor sign-in is off; the password alone signs in again.' })

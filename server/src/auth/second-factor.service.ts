@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
+  APP_CODE_NEEDED,
   normalCode,
   RECOVERY_CODE,
   type SecondFactorEnabled,
@@ -128,6 +129,34 @@ export class SecondFactorService {
         metadata,
       );
     });
+  }
+
+  /**
+   * Ten new recovery codes in place of the old ones (spent or not), with a current code from the app:
+   * answered this once, kept as keyed hashes. A recovery code cannot make new ones.
+   */
+  async replaceRecoveryCodes(
+    caller: Caller,
+    code: string,
+    metadata: EventMetadata,
+  ): Promise<SecondFactorEnabled> {
+    const recoveryCodes = newRecoveryCodes();
+    const recoveryCodeHashes = recoveryCodes.map((c) => this.keys.recoveryHash(c));
+    await decideAgainOnConflict(async () => {
+      const user = await this.activeStaff(caller.id);
+      if (!hasSecondFactor(user))
+        throw DomainError.conflict('second_factor_off', 'Two-factor sign-in is not on.');
+      if (!TOTP_CODE.test(normalCode(code))) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
+      const proof = await this.proof(user, code, 'code');
+      if (!('step' in proof)) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
+      return this.events.handle(
+        userDecider,
+        { type: USER_STREAM, id: caller.id },
+        { type: 'ReplaceRecoveryCodes', step: proof.step, recoveryCodeHashes },
+        metadata,
+      );
+    });
+    return { recovery_codes: recoveryCodes };
   }
 
   /**

@@ -269,4 +269,31 @@ describe('two-factor sign-in', () => {
   it('cannot be turned on twice', () => {
     given([staff, enabled]).when(enable).thenRefuses('second_factor_enabled');
   });
+
+  it('replaces the recovery codes with a later app code, spent ones included', () => {
+    const spent: UserEvent = { type: 'user.recovery_code_used', data: { index: 1 } };
+    const replaced: UserEvent = {
+      type: 'user.recovery_codes_replaced',
+      data: { recoveryCodeHashes: ['n0', 'n1', 'n2'] },
+    };
+    const replace = {
+      type: 'ReplaceRecoveryCodes' as const,
+      step: 103,
+      recoveryCodeHashes: ['n0', 'n1', 'n2'],
+    };
+    given([staff, enabled, spent])
+      .when(replace)
+      .then([{ type: 'user.second_factor_used', data: { step: 103 } }, replaced]);
+    // The new code at index 1 is unspent.
+    given([staff, enabled, spent, replaced])
+      .when({ type: 'RecordSignIn', sessionId: 's4', secondFactor: { recoveryIndex: 1 } })
+      .then([
+        { type: 'user.recovery_code_used', data: { index: 1 } },
+        { type: 'auth.first_login', data: { sessionId: 's4' } },
+      ]);
+    given([staff, enabled])
+      .when({ ...replace, step: 100 })
+      .thenRefuses('invalid_code');
+    given([staff]).when(replace).thenRefuses('second_factor_off');
+  });
 });

@@ -68,6 +68,7 @@ export type UserCommand =
   /** The caller has checked the first code against the secret (`step` is that code's time step). */
   | { type: 'EnableSecondFactor'; sealedSecret: string; recoveryCodeHashes: string[]; step: number }
   | { type: 'TurnOffSecondFactor'; proof: SecondFactorProof }
+  | { type: 'ReplaceRecoveryCodes'; step: number; recoveryCodeHashes: string[] }
   /** A principal broker's reset, for a colleague who lost their phone. */
   | { type: 'ResetSecondFactor' }
   | {
@@ -200,6 +201,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
               },
             }
           : state;
+      case 'user.recovery_codes_replaced':
+        return state.secondFactor
+          ? {
+              ...state,
+              secondFactor: {
+                ...state.secondFactor,
+                recoveryUsed: event.data.recoveryCodeHashes.map(() => false),
+              },
+            }
+          : state;
       case 'user.second_factor_removed':
         return { ...state, secondFactor: null };
       case 'auth.logged_in':
@@ -265,6 +276,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           ...spent(state, command.proof),
           { type: 'user.second_factor_removed', data: { reason: 'turned_off' } },
+        ];
+      }
+      case 'ReplaceRecoveryCodes': {
+        mustBeActive(state);
+        if (!state.secondFactor)
+          throw DomainError.conflict('second_factor_off', 'Two-factor sign-in is not on.');
+        // Only the app proves the phone is at hand: a recovery code cannot mint new ones.
+        return [
+          ...spent(state, { step: command.step }),
+          { type: 'user.recovery_codes_replaced', data: { recoveryCodeHashes: command.recoveryCodeHashes } },
         ];
       }
       case 'ResetSecondFactor':

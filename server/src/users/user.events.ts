@@ -75,6 +75,11 @@ export type UserSecondFactorEnabled = NewEvent<
 export type UserSecondFactorUsed = NewEvent<'user.second_factor_used', { step: number }>;
 /** The recovery code at `index` of the list was used: it works no more. */
 export type UserRecoveryCodeUsed = NewEvent<'user.recovery_code_used', { index: number }>;
+/** Ten new recovery codes (keyed hashes) replace the old ones, spent or not, confirmed by an app code. */
+export type UserRecoveryCodesReplaced = NewEvent<
+  'user.recovery_codes_replaced',
+  { recoveryCodeHashes: string[] }
+>;
 /** 'turned_off': by the user, with a code; 'reset': by a principal broker (a lost phone). */
 export type SecondFactorRemovalReason = 'turned_off' | 'reset';
 export type UserSecondFactorRemoved = NewEvent<
@@ -97,6 +102,7 @@ export type UserEvent =
   | UserSecondFactorEnabled
   | UserSecondFactorUsed
   | UserRecoveryCodeUsed
+  | UserRecoveryCodesReplaced
   | UserSecondFactorRemoved
   | UserLoggedIn;
 
@@ -114,6 +120,7 @@ export const USER_EVENT_TYPES = [
   'user.second_factor_enabled',
   'user.second_factor_used',
   'user.recovery_code_used',
+  'user.recovery_codes_replaced',
   'user.second_factor_removed',
   'auth.logged_in',
   'auth.first_login',

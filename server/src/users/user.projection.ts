@@ -103,6 +103,11 @@ export class UserProjection extends InlineProjection {
           [event.data.index],
         );
         return;
+      case 'user.recovery_codes_replaced':
+        await this.update(tx, stored, 'second_factor_recovery = $3::jsonb', [
+          JSON.stringify(event.data.recoveryCodeHashes),
+        ]);
+        return;
       case 'user.second_factor_removed':
         await this.update(
           tx,

@@ -55,6 +55,15 @@ export function turnOffSecondFactor(code: string, requestId: string): Promise<un
   return api.core.post('/users/me/second_factor/turn_off/', { code }, { requestId });
 }
 
+/** Ten new recovery codes for the old ones, with a current code from the app; shown this once. */
+export function replaceRecoveryCodes(code: string, requestId: string): Promise<SecondFactorEnabled> {
+  return api.core.post<SecondFactorEnabled>(
+    '/users/me/second_factor/recovery_codes/',
+    { code },
+    { requestId },
+  );
+}
+
 /** A broker's own lender submission codes, in order (the first goes to their clients' links). */
 export function saveOwnBrokerCodes(codes: string[], requestId: string): Promise<unknown> {
   return api.core.put('/users/me/broker_codes/', { broker_codes: codes }, { requestId });

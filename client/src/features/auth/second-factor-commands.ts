@@ -1,6 +1,11 @@
 import type { SecondFactorEnabled, SecondFactorEnrolment } from '@machines/second-factor';
 import { useCommand } from '../../api/use-command';
-import { confirmSecondFactor, startSecondFactorEnrolment, turnOffSecondFactor } from './api';
+import {
+  confirmSecondFactor,
+  replaceRecoveryCodes,
+  startSecondFactorEnrolment,
+  turnOffSecondFactor,
+} from './api';
 import { useReloadCurrentUser } from './session';
 
 /** Asks for a new secret to show as a QR code and a key. */
@@ -15,6 +20,15 @@ export function useConfirmSecondFactor() {
   const reloadUser = useReloadCurrentUser();
   return useCommand<SecondFactorEnabled, { enrolment: string; code: string }>({
     send: (input, requestId) => confirmSecondFactor(input, requestId),
+    onSuccess: () => void reloadUser().catch(() => undefined),
+  });
+}
+
+/** New recovery codes, with a code from the app; the user is read again (ten codes left). */
+export function useReplaceRecoveryCodes() {
+  const reloadUser = useReloadCurrentUser();
+  return useCommand<SecondFactorEnabled, string>({
+    send: (code, requestId) => replaceRecoveryCodes(code, requestId),
     onSuccess: () => void reloadUser().catch(() => undefined),
   });
 }

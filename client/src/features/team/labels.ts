@@ -56,6 +56,8 @@ export function describeChange(change: TeamChange): string {
       return isOwn(change) ? 'turned on two-factor sign-in' : `turned on two-factor sign-in for ${who}`;
     case 'user.second_factor_removed':
       return isOwn(change) ? 'turned off two-factor sign-in' : `reset two-factor sign-in for ${who}`;
+    case 'user.recovery_codes_replaced':
+      return isOwn(change) ? 'made new recovery codes' : `${who} made new recovery codes`;
     case 'user.recovery_code_used':
       return isOwn(change) ? 'signed in with a recovery code' : `${who} signed in with a recovery code`;
     default:

@@ -12,7 +12,7 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { codeProblem, normalCode, TOTP_CODE } from '@machines/second-factor';
+import { appCodeProblem, normalCode } from '@machines/second-factor';
 import { ApiError, errorText } from '../../../api/errors';
 import { showFieldErrors, useAppForm } from '../../../ui/form';
 import { toastError } from '../../../ui/toast';
@@ -22,14 +22,6 @@ import { RecoveryCodes } from './RecoveryCodes';
 
 function svgDataUrl(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
-/** Enrolment asks for the app's current code, never a recovery code. */
-function enrolmentCodeProblem(typed: string): string | null {
-  return (
-    codeProblem(typed) ??
-    (TOTP_CODE.test(normalCode(typed)) ? null : 'Enter the 6-digit code from your authenticator app')
-  );
 }
 
 function StepTitle({ step, children }: { step: number; children: ReactNode }) {
@@ -64,7 +56,7 @@ export function SecondFactorEnrolment({
   const started = useRef(false);
   const form = useAppForm({
     initialValues: { code: '' },
-    validate: { code: enrolmentCodeProblem },
+    validate: { code: appCodeProblem },
   });
 
   useEffect(() => {
