@@ -26,10 +26,20 @@ async function choose(page: Page, scope: Locator, name: string, option: string):
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 /**
- * Picks an item of the client's actions menu. Live updates re-render the row while the test clicks; a menu
- * that did not open (or closed as its row re-rendered) is opened again.
+ * Picks an item of the client's actions menu, once the toasts that may cover it are closed. Live updates
+ * re-render the row while the test clicks; a menu that did not open (or closed as its row re-rendered) is
+ * opened again.
  */
 async function pickAction(page: Page, item: string): Promise<void> {
+  // A toast over the button pauses while the pointer rests on it, so it never leaves by itself.
+  const closers = page.locator('.mantine-Notification-root').getByRole('button');
+  for (let round = 0; round < 10 && (await closers.count()) > 0; round++) {
+    await closers
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(250);
+  }
   for (let attempt = 1; ; attempt++) {
     await page.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
     try {
