@@ -440,3 +440,29 @@ describe('new recovery codes', () => {
     expect([answer.status, answer.body.errors[0].code]).toEqual([409, 'second_factor_off']);
   });
 });
+
+describe('wrong codes from a signed-in staff member', () => {
+  it('are limited like at sign-in, whether turning it off or asking for new recovery codes', async () => {
+    const bad = wrong(await codeAt(secrets.broker, 1));
+    const statuses: number[] = [];
+    for (const route of [
+      'recovery_codes/',
+      'turn_off/',
+      'recovery_codes/',
+      'turn_off/',
+      'recovery_codes/',
+      'turn_off/',
+    ])
+      statuses.push(
+        (await t.http().post(`${MINE}${route}`).set(bearer(tokens.broker)).send({ code: bad })).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const blocked = await t
+      .http()
+      .post(`${MINE}recovery_codes/`)
+      .set(bearer(tokens.broker))
+      .send({ code: await codeAt(secrets.broker, 1) });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+  });
+});

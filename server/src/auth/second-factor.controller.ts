@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import type { SecondFactorEnabled, SecondFactorEnrolment } from '../../../machines/second-factor.js';
 import {
@@ -10,6 +10,7 @@ import {
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
 import { ApiCreatedData, ApiOkData, ApiOkEmpty } from '../platform/http/envelope.docs.js';
+import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import {
   ConfirmEnrolmentDto,
@@ -49,6 +50,8 @@ export class SecondFactorController {
   }
 
   @Post('recovery_codes/')
+  @UseGuards(RateLimitGuard)
+  @RateLimited('second_factor')
   @HttpCode(200)
   @ApiOkData(SecondFactorEnabledAnswer, {
     description:
@@ -63,6 +66,8 @@ export class SecondFactorController {
   }
 
   @Post('turn_off/')
+  @UseGuards(RateLimitGuard)
+  @RateLimited('second_factor')
   @HttpCode(200)
   @ApiOkEmpty({ description: 'Two-factor sign-in is off; the password alone signs in again.' })
   async turnOff(

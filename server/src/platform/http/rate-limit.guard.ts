@@ -17,6 +17,7 @@ import {
 } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TokenService } from '../auth/token.service.js';
+import type { Caller } from '../auth/auth.decorators.js';
 import { AppError } from './app-error.js';
 
 export type RateLimitPolicy = 'sign_in' | 'second_factor' | 'password_reset';
@@ -98,6 +99,8 @@ function limitsFor(config: AppConfig) {
 
 const SIGN_IN_FAILED = 401;
 const SIGNED_IN = 200;
+/** A signed-in caller's wrong code (turning the second factor off, new recovery codes) is a field problem. */
+const CODE_REFUSED = 400;
 
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
@@ -151,11 +154,14 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       } else if (policy === 'second_factor') {
         const { perIp, failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
         await this.limiter(perIp).consume(ip);
-        const user = this.challengedUser(request.body?.challenge);
+        // At sign-in the challenge names the user; signed in, the codes are the caller's own.
+        const challenged = this.challengedUser(request.body?.challenge);
+        const user = challenged ?? (request as Request & { caller?: Caller }).caller?.id ?? null;
+        const refused = challenged ? SIGN_IN_FAILED : CODE_REFUSED;
         if (user) {
           await this.refuseWhenBlocked(failuresPerUser, user);
           await this.refuseWhenBlocked(failuresPerUserDaily, user);
-          response.once('finish', () => void this.countCode(response.statusCode, user));
+          response.once('finish', () => void this.countCode(response.statusCode, refused, user));
         }
       } else {
         await this.limiter(this.limits.sign_in.perIp).consume(ip);
@@ -206,10 +212,10 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   }
 
   /** Wrong codes add up until a right one, like sign-in failures; the daily count is never cleared. */
-  private async countCode(status: number, user: string): Promise<void> {
+  private async countCode(status: number, refused: number, user: string): Promise<void> {
     const { failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
     try {
-      if (status === SIGN_IN_FAILED) {
+      if (status === refused) {
         await this.limiter(failuresPerUser).penalty(user);
         await this.limiter(failuresPerUserDaily).penalty(user);
       } else if (status === SIGNED_IN) {
