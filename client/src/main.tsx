@@ -5,10 +5,8 @@ import { setupInspector } from './app/inspect';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-build';
-import { startRestoringSession } from './features/auth/early-restore';
 
 async function start() {
-  startRestoringSession();
   reloadOnStaleChunks();
   await setupInspector();
   const router = createRouter();

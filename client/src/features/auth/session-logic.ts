@@ -12,7 +12,6 @@ import { refreshTokens } from '../../api/http';
 import { clearTokens, maySessionExist, setTokens } from '../../api/tokens';
 import { clearPersistedState } from '../../app/local-state';
 import { changePassword, endServerSession, loadCurrentUser, obtainTokens, verifySecondFactor } from './api';
-import { takeRestoringUser } from './early-restore';
 
 /**
  * A request that was cancelled because its actor stopped never settles. React's development double mount
@@ -43,10 +42,9 @@ export function createSessionLogic(queryClient: QueryClient) {
       refreshTokens: fromPromise<SessionTokens, void>(() =>
         maySessionExist() ? refreshTokens() : Promise.reject(new NoSessionToRestore()),
       ),
-      loadUser: fromPromise<CurrentUserView, void>(({ signal }) => {
-        const restoring = takeRestoringUser();
-        return unlessCancelled(signal, () => restoring ?? loadCurrentUser(signal));
-      }),
+      loadUser: fromPromise<CurrentUserView, void>(({ signal }) =>
+        unlessCancelled(signal, () => loadCurrentUser(signal)),
+      ),
       changePassword: fromPromise<CurrentUserView, { password: string }>(({ input }) =>
         changePassword(input.password),
       ),
