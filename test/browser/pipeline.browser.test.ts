@@ -76,4 +76,47 @@ describeInBrowser('the pipeline page', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
   }, 90000);
+
+  it('names a broker as they are now when the principal broker renames them elsewhere', async () => {
+    const [context, page] = await openAs(browser, t, PHONES.principalBroker.slice(1), '/dashboard');
+    contexts.push(context);
+    await page.goto(`${t.url}/pipeline`);
+    // The broker asks their client for a document: the broker now has an outstanding one.
+    const brokerToken = (await t.login(PHONES.broker)).access;
+    const customerToken = (await t.login(PHONES.customer)).access;
+    const client = (await t.http().get('/core/api/v3/customers/me/').set(bearer(customerToken))).body.data;
+    const form = await t
+      .http()
+      .post('/core/api/v3/forms/')
+      .set(bearer(brokerToken))
+      .send({
+        customer_id: client.id,
+        fields: [
+          {
+            type: 'file',
+            name: 'pay_stubs-a1b2',
+            caption: 'Two recent pay stubs',
+            disabled: false,
+            tutorial: { description: '', example: '' },
+          },
+        ],
+      });
+    expect(form.status).toBe(201);
+    await t.drain();
+    const token = (await t.login(PHONES.principalBroker)).access;
+    const figures = (await t.http().get('/core/api/v3/pipeline/').set(bearer(token))).body
+      .data as PipelineFigures;
+    const listed = figures.brokers.find((b) => b.broker_id !== null)!;
+    const [first, ...rest] = listed.broker_name.split(' ');
+    const perBroker = page.getByRole('table', { name: 'Documents per broker' });
+    await perBroker.getByText(listed.broker_name, { exact: true }).waitFor();
+
+    const renamed = await t
+      .http()
+      .patch(`/core/api/v3/team/${listed.broker_id}/`)
+      .set(bearer(token))
+      .send({ first_name: `${first}ine` });
+    expect(renamed.status).toBe(200);
+    await perBroker.getByText([`${first}ine`, ...rest].join(' '), { exact: true }).waitFor();
+  }, 60000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { customerKeys, documentKeys, ownProfileKey } from './query-keys';
+import { customerKeys, documentKeys, ownProfileKey, pipelineKeys } from './query-keys';
 import { REFRESH_TABLE, refreshKeysOf } from './refresh-table';
 import { testPush as push } from './test-push';
 
@@ -55,6 +55,15 @@ describe('the refresh table', () => {
     );
     expect(keys).not.toContainEqual(documentKeys.customer('c-1'));
     expect(refreshKeysOf(push('form_file.thumbnail_created'))).toEqual([documentKeys.histories('c-1')]);
+  });
+
+  it("refreshes the pipeline's broker names when a staff member's name changes", () => {
+    const renamed = push('user.profile_updated', {
+      stream_type: 'user',
+      stream_id: 'u-1',
+      customer_id: null,
+    });
+    expect(refreshKeysOf(renamed)).toContainEqual(pipelineKeys.all);
   });
 
   it('refreshes nothing for events no page shows', () => {

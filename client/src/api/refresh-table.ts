@@ -124,7 +124,8 @@ export const REFRESH_TABLE: Readonly<Record<string, Refresh>> = {
   'user.password_reset': activity,
   'user.password_reset_requested': activity,
   'user.reset_password_used': activity,
-  'user.profile_updated': account,
+  // The pipeline names brokers as they are now.
+  'user.profile_updated': all(account, pipeline),
   'user.deactivated': account,
   'user.reactivated': account,
   'user.role_changed': account,
