@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
 import { DataSource } from 'typeorm';
 import { minimalPdf, png } from '../support/file-samples.js';
 import { uploadMultipart } from '../support/multipart-upload.js';
@@ -35,17 +35,17 @@ async function upload(field: string, fileName: string, body: Buffer): Promise<st
   return id;
 }
 
+/** The answer's body as the bytes sent (a ZIP, or the JSON of a refusal). */
+function asBytes(request: Test): Promise<Response> {
+  return request.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}
+
 function download(token: string, query = ''): Promise<Response> {
-  return t
-    .http()
-    .get(`${C}/customers/${customerId}/lender_package/${query}`)
-    .set(bearer(token))
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return asBytes(t.http().get(`${C}/customers/${customerId}/lender_package/${query}`).set(bearer(token)));
 }
 
 /** A download link for the package, as the web client asks for it. */
@@ -55,15 +55,7 @@ function linkFor(token: string, query = ''): Promise<Response> {
 
 /** Follows a link as the browser does: no token, the link is the credential. */
 function follow(url: string): Promise<Response> {
-  return t
-    .http()
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return asBytes(t.http().get(url));
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

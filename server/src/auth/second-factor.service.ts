@@ -39,6 +39,13 @@ interface PendingEnrolment {
   expiresAt: number;
 }
 
+/** A wrong code: `invalid_code` (401) at sign-in, a problem of the named field when signed in. */
+function codeRefusal(field?: 'code'): DomainError {
+  return field
+    ? DomainError.invalid('invalid', INVALID_CODE, field)
+    : DomainError.unauthorized('invalid_code', INVALID_CODE);
+}
+
 /** A password hash's stamp: changes when the password does, tells nothing about it. */
 export function passwordStamp(passwordHash: string): string {
   return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
@@ -146,13 +153,13 @@ export class SecondFactorService {
       const user = await this.activeStaff(caller.id);
       if (!hasSecondFactor(user))
         throw DomainError.conflict('second_factor_off', 'Two-factor sign-in is not on.');
-      if (!TOTP_CODE.test(normalCode(code))) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
-      const proof = await this.proof(user, code, 'code');
-      if (!('step' in proof)) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
+      const typed = normalCode(code);
+      if (!TOTP_CODE.test(typed)) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
+      const step = await this.appStep(user, typed, () => codeRefusal('code'));
       return this.events.handle(
         userDecider,
         { type: USER_STREAM, id: caller.id },
-        { type: 'ReplaceRecoveryCodes', step: proof.step, recoveryCodeHashes },
+        { type: 'ReplaceRecoveryCodes', step, recoveryCodeHashes },
         metadata,
       );
     });
@@ -164,24 +171,25 @@ export class SecondFactorService {
    * recovery code. A wrong code is refused as `invalid_code` (401 at sign-in) or as a field problem.
    */
   async proof(user: UserRow, typed: string, field?: 'code'): Promise<SecondFactorProof> {
-    const refuse = () =>
-      field
-        ? DomainError.invalid('invalid', INVALID_CODE, field)
-        : DomainError.unauthorized('invalid_code', INVALID_CODE);
+    const refuse = () => codeRefusal(field);
     const code = normalCode(typed);
     if (!user.second_factor_secret) throw refuse();
-    if (TOTP_CODE.test(code)) {
-      const lastStep = user.second_factor_step === null ? null : Number(user.second_factor_step);
-      const step = await acceptedStep(this.keys.open(user.second_factor_secret), code, lastStep);
-      if (step === null) throw refuse();
-      return { step };
-    }
+    if (TOTP_CODE.test(code)) return { step: await this.appStep(user, code, refuse) };
     if (RECOVERY_CODE.test(code)) {
       const index = this.keys.matchRecovery(code, user.second_factor_recovery ?? []);
       if (index < 0) throw refuse();
       return { recoveryIndex: index };
     }
     throw refuse();
+  }
+
+  /** The time step of an app code later than the last one used, or `refuse`'s error. */
+  private async appStep(user: UserRow, code: string, refuse: () => DomainError): Promise<number> {
+    if (!user.second_factor_secret) throw refuse();
+    const lastStep = user.second_factor_step === null ? null : Number(user.second_factor_step);
+    const step = await acceptedStep(this.keys.open(user.second_factor_secret), code, lastStep);
+    if (step === null) throw refuse();
+    return step;
   }
 
   private openEnrolment(enrolment: string, userId: string): PendingEnrolment {
