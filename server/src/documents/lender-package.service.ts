@@ -58,11 +58,9 @@ export class LenderPackageService {
     meta: EventMetadata,
   ): Promise<LenderPackage> {
     const customer = await this.customers.visible(caller, customerId);
-    // Read again and decided again when a file moved meanwhile (a status, or a preview made).
-    const entries = await decideAgainOnConflict(
-      () => this.record(caller, customerId, includeInReview, meta),
-      3,
-    );
+    // Read again and decided again when a file moved meanwhile (a status, or a preview made) or another
+    // download of the same form was recorded first: colleagues downloading at once all get their package.
+    const entries = await decideAgainOnConflict(() => this.record(caller, customerId, includeInReview, meta));
     const name = `${customer.first_name} ${customer.last_name}`;
     return {
       fileName: packageFileName(customer.first_name, customer.last_name, new Date()),
