@@ -4,13 +4,15 @@ import type { CustomerEvent } from '../customers/customer.events.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
 
-/** Closes the client's open stay and opens the next one under the same broker, in one trip. */
-const NEXT_STAY = `
-  WITH closed AS (
-    UPDATE client_status_periods SET left_at = $3 WHERE customer_id = $1 AND left_at IS NULL RETURNING broker_id
-  )
+/**
+ * Opens the client's next stay under the broker of the open one, then closes the open one. Both are plain
+ * writes (no statement whose answer is awaited), so they travel in the same trip as the append's other writes.
+ */
+const OPEN_NEXT_STAY = `
   INSERT INTO client_status_periods (customer_id, entered_version, broker_id, status, entered_at)
-  SELECT $1, $2, broker_id, $4, $3 FROM closed`;
+  SELECT $1, $2, broker_id, $4, $3 FROM client_status_periods WHERE customer_id = $1 AND left_at IS NULL`;
+const CLOSE_OPEN_STAY = `
+  UPDATE client_status_periods SET left_at = $3 WHERE customer_id = $1 AND left_at IS NULL AND entered_version < $2`;
 
 /**
  * Each stay of a client in a status (`client_status_periods`), the Pipeline page's history: creation opens
@@ -41,7 +43,8 @@ export class ClientStatusPeriodsProjection extends InlineProjection {
         );
         return;
       case 'customer.status_changed':
-        await tx.query(NEXT_STAY, [id, stored.version, stored.createdAt, event.data.to]);
+        await tx.query(OPEN_NEXT_STAY, [id, stored.version, stored.createdAt, event.data.to]);
+        await tx.query(CLOSE_OPEN_STAY, [id, stored.version, stored.createdAt]);
         return;
       case 'customer.updated':
         if (event.data.changes.brokerId !== undefined)
