@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { BatchedWrites } from '../../server/src/platform/event-store/batched-writes.js';
 import { ConcurrencyError } from '../../server/src/platform/event-store/concurrency.error.js';
 import {
   EventProcessorRunner,
@@ -313,5 +314,30 @@ describe('rebuilding read tables', () => {
     await expect(t.app.get(ProjectionRebuilder).rebuild()).rejects.toThrow(/Another rebuild/);
     release();
     await first;
+  });
+});
+
+describe('projection writes sent in batches', () => {
+  it('sends a write the server cannot prepare as it is, and the writes before and after it still apply', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS batched_probe (id text PRIMARY KEY, n int NOT NULL)');
+    const runner = db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const writes = new BatchedWrites(runner.manager);
+      const tx = writes.manager();
+      await tx.query(
+        'INSERT INTO batched_probe (id, n) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET n = $2',
+        ['a', 1],
+      );
+      // Nothing tells the type of $2: the server refuses to prepare this shape.
+      await tx.query('UPDATE batched_probe SET n = n + 1 WHERE id = $1 AND $2 IS NULL', ['a', null]);
+      await tx.query('UPDATE batched_probe SET n = n * $2 WHERE id = $1', ['a', 10]);
+      await writes.flush('COMMIT');
+    } finally {
+      await runner.release();
+    }
+    expect(await db.query('SELECT n FROM batched_probe WHERE id = $1', ['a'])).toEqual([{ n: 20 }]);
+    await db.query('DROP TABLE batched_probe');
   });
 });

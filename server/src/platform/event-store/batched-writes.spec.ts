@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { inline, mergeInserts } from './batched-writes.js';
+import { executeOf, inline, mergeInserts } from './batched-writes.js';
 
 describe('a projection write inlined for a batched trip', () => {
   it('writes text as an escaped literal, quotes and backslashes included', () => {
@@ -36,7 +36,11 @@ describe('a projection write inlined for a batched trip', () => {
 });
 
 describe('a batched trip', () => {
-  const queued = (sql: string, ...parameters: unknown[]) => ({ sql, text: inline(sql, parameters) });
+  const queued = (sql: string, ...parameters: unknown[]) => ({
+    sql,
+    parameters,
+    text: inline(sql, parameters),
+  });
   const history = 'INSERT INTO customer_history (position, type) VALUES ($1, $2)';
 
   it('joins single-row inserts of one shape into one multi-row insert, in their order', () => {
@@ -67,5 +71,14 @@ describe('a batched trip', () => {
       'INSERT INTO note_reads (id, up_to) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET up_to = $2';
     const statements = [queued(upsert, 'r', 1), queued(upsert, 'r', 2)];
     expect(mergeInserts(statements)).toEqual(statements.map((s) => s.text));
+  });
+
+  it('sends a statement its connection has prepared as an execution of it, its parameters written in', () => {
+    const update = 'UPDATE customers SET status = $2 WHERE id = $1';
+    expect(
+      mergeInserts([queued(update, 'c1', "it's")], (statement) =>
+        executeOf('projection_write_1', statement.parameters),
+      ),
+    ).toEqual([`EXECUTE projection_write_1('c1', 'it''s')`]);
   });
 });

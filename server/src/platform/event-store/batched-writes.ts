@@ -7,6 +7,14 @@ const { escapeLiteral, prepareValue } = pgUtils;
 const STATEMENTS_PER_TRIP = 150;
 const READ = /^\s*(SELECT|WITH)\b/i;
 
+/**
+ * Whether a projection's statement is answered before the projection goes on: it sends what is queued first
+ * and costs a round trip of its own in the middle of an append or a rebuild.
+ */
+export function isRead(sql: string): boolean {
+  return READ.test(sql);
+}
+
 /** A parameter as SQL text: pg's own value preparation, then pg's own literal escaping. */
 function literal(value: unknown): string {
   const prepared = prepareValue(value) as unknown;
@@ -54,6 +62,7 @@ export function inline(sql: string, parameters: readonly unknown[] = []): string
 interface Queued {
   /** The statement as the projection wrote it, with `$n` parameters. */
   sql: string;
+  parameters: readonly unknown[];
   /** The statement with its parameters written in. */
   text: string;
 }
@@ -80,7 +89,10 @@ function plainInsertTable(sql: string): string | null {
   return table;
 }
 
-export function mergeInserts(queued: readonly Queued[]): string[] {
+export function mergeInserts(
+  queued: readonly Queued[],
+  write: (statement: Queued) => string = (statement) => statement.text,
+): string[] {
   const groups = new Map<string, { table: string; members: Queued[] }>();
   for (const q of queued) {
     const table = plainInsertTable(q.sql);
@@ -104,10 +116,33 @@ export function mergeInserts(queued: readonly Queued[]): string[] {
   const statements: string[] = [];
   for (const q of queued) {
     const replacement = merged.get(q);
-    if (replacement === undefined) statements.push(q.text);
+    if (replacement === undefined) statements.push(write(q));
     else if (replacement !== null) statements.push(replacement);
   }
   return statements;
+}
+
+/** Statement shapes a connection keeps prepared at most; others are sent with their parameters written in. */
+const PREPARED_PER_CONNECTION = 256;
+/** Shapes named at most: statements built from what changed take many shapes, the rare ones stay written in. */
+const NAMED_SHAPES = 2000;
+/** The name every connection prepares a shape under. */
+const preparedNames = new Map<string, string>();
+/** Shapes the server could not prepare (a parameter whose type nothing in the statement tells). */
+const unpreparable = new Set<string>();
+/** The shapes each database connection has prepared, by connection. */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/** `EXECUTE name(…)` of a prepared shape, its parameters written in as literals. */
+export function executeOf(name: string, parameters: readonly unknown[]): string {
+  return parameters.length === 0
+    ? `EXECUTE ${name}`
+    : `EXECUTE ${name}(${parameters.map(literal).join(', ')})`;
+}
+
+/** The number of parameters a statement declares: its highest `$n`. */
+function declaredParameters(sql: string): number {
+  return Math.max(0, ...template(sql).parameters.map((index) => index + 1));
 }
 
 /**
@@ -115,6 +150,12 @@ export function mergeInserts(queued: readonly Queued[]): string[] {
  * spends most of its time waiting on the network. Writes are queued in order and sent as one multi-statement
  * query; a read (a projection that looks something up) first sends what is queued, so it sees every earlier
  * write. Parameters are written in with pg's own escaping, the same the driver would send.
+ *
+ * A statement the connection has prepared is sent as `EXECUTE` of it: the server then neither parses nor
+ * plans it again, which is most of the cost of a one-row update. Each shape is prepared once per connection,
+ * in a trip of its own behind a savepoint, so a shape the server cannot prepare costs nothing but that trip
+ * and is sent written in from then on. The server plans a prepared statement again whenever the tables it
+ * names change or the search path does (a rebuild's fresh tables, then the swap).
  */
 export class BatchedWrites {
   private queued: Queued[] = [];
@@ -126,11 +167,11 @@ export class BatchedWrites {
   /** The transaction as projections see it: `query` queues writes and answers reads. */
   manager(): EntityManager {
     const query = async (sql: string, parameters?: unknown[]): Promise<unknown> => {
-      if (READ.test(sql)) {
+      if (isRead(sql)) {
         await this.flush();
         return this.tx.query(sql, parameters);
       }
-      this.queued.push({ sql, text: inline(sql, parameters) });
+      this.queued.push({ sql, parameters: parameters ?? [], text: inline(sql, parameters) });
       if (this.queued.length >= STATEMENTS_PER_TRIP) await this.send();
       return [];
     };
@@ -149,8 +190,13 @@ export class BatchedWrites {
 
   /** Starts the next trip once the one on its way has arrived (one at a time keeps them in order). */
   private async send(last?: string): Promise<void> {
-    const statements = mergeInserts(this.queued);
+    const queued = this.queued;
     this.queued = [];
+    const prepared = await this.prepareShapes(queued);
+    const statements = mergeInserts(queued, (statement) => {
+      const name = prepared.has(statement.sql) ? preparedNames.get(statement.sql) : undefined;
+      return name ? executeOf(name, statement.parameters) : statement.text;
+    });
     if (last) statements.push(last);
     await this.sending;
     if (statements.length === 0) return;
@@ -158,5 +204,33 @@ export class BatchedWrites {
     // Its failure is answered by the next flush or trip, which waits for it.
     trip.catch(() => undefined);
     this.sending = trip;
+  }
+
+  /** The connection's prepared shapes, with those of `queued` it lacks prepared now where the server can. */
+  private async prepareShapes(queued: readonly Queued[]): Promise<ReadonlySet<string>> {
+    const connection = (this.tx.queryRunner as { databaseConnection?: object } | undefined)
+      ?.databaseConnection;
+    if (!connection) return new Set();
+    let shapes = preparedOn.get(connection);
+    if (!shapes) preparedOn.set(connection, (shapes = new Set()));
+    for (const { sql, parameters } of queued) {
+      if (shapes.has(sql) || unpreparable.has(sql) || parameters.length === 0) continue;
+      if (shapes.size >= PREPARED_PER_CONNECTION || plainInsertTable(sql)) continue;
+      if (declaredParameters(sql) !== parameters.length) continue;
+      let name = preparedNames.get(sql);
+      if (!name && preparedNames.size >= NAMED_SHAPES) continue;
+      if (!name) preparedNames.set(sql, (name = `projection_write_${preparedNames.size + 1}`));
+      await this.sending;
+      try {
+        await this.tx.query(
+          `SAVEPOINT projection_write; PREPARE ${name} AS ${sql}; RELEASE SAVEPOINT projection_write`,
+        );
+        shapes.add(sql);
+      } catch {
+        await this.tx.query('ROLLBACK TO SAVEPOINT projection_write');
+        unpreparable.add(sql);
+      }
+    }
+    return shapes;
   }
 }
