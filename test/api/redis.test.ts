@@ -62,6 +62,15 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
     }
   }, 60000);
 
+  it('stops while Redis is down instead of waiting for it for ever', async () => {
+    const redis = await RedisProcess.start();
+    const t = await startTestApp({ env: { REDIS_URL: redis.url } });
+    await redis.down();
+    // Every Redis connection is now between two tries to reconnect.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await t.close();
+  }, 30000);
+
   describe('a carrier that fails', () => {
     let t: TestApp;
     beforeAll(async () => {

@@ -13,6 +13,25 @@ const RELAY_BATCH = 100;
 // Delayed jobs go to Redis at once and wait there (BullMQ's own delay), up to a year ahead.
 const RELAY_AHEAD_MS = 366 * 24 * 3600 * 1000;
 
+/** Answers whether `work` settled within `ms`; it is left to settle, or not, on its own. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * BullMQ on Redis, shared by every instance. Jobs are first recorded in PostgreSQL with the checkpoint
  * that caused them, then relayed to Redis after commit (deduplicated by job id), so a Redis outage only
@@ -25,6 +44,8 @@ export class BullMqQueue extends RecordedJobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly workerConnections: Redis[] = [];
+  // Jobs taken and not yet recorded in Redis as completed or failed, by id.
+  private readonly underway = new Map<string, { recorded: Promise<void>; settle: () => void }>();
   private timer: NodeJS.Timeout | null = null;
   private relaying: Promise<number> | null = null;
   private relayAgain = false;
@@ -36,7 +57,14 @@ export class BullMqQueue extends RecordedJobQueue {
     outbox: JobOutbox,
     private readonly retry: RetryPolicy,
     private readonly runWorker = true,
-    private readonly settings = { concurrency: 4, relayPollMs: 1000, lockDurationMs: 10_000 },
+    private readonly settings = {
+      concurrency: 4,
+      relayPollMs: 1000,
+      lockDurationMs: 10_000,
+      // How long stopping waits for jobs under way before it lets go of them; another worker takes
+      // them up once their lock lapses, and jobs check what was already done before acting.
+      stopGraceMs: 10_000,
+    },
   ) {
     super(outbox);
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -80,11 +108,13 @@ export class BullMqQueue extends RecordedJobQueue {
         maxStalledCount: 10,
         settings: { backoffStrategy: (attemptsMade: number) => this.retry.delayAfter(attemptsMade) },
       });
-      worker.on('failed', (job, error) =>
+      worker.on('completed', (job) => this.settle(job.id));
+      worker.on('failed', (job, error) => {
+        this.settle(job?.id);
         this.logger.warn(
           `Job ${job?.name}:${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
-        ),
-      );
+        );
+      });
       worker.on('error', (error) => this.logger.warn(`Worker ${name}: ${error.message}`));
       this.workers.push(worker);
     }
@@ -93,14 +123,36 @@ export class BullMqQueue extends RecordedJobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    // Workers take no more jobs, and those under way get a while to finish.
+    await Promise.all(this.workers.map((worker) => worker.pause(true)));
+    const recorded = [...this.underway.values()].map((job) => job.recorded);
+    if (!(await settlesWithin(Promise.all(recorded), this.settings.stopGraceMs)))
+      this.logger.warn(
+        `${this.underway.size} jobs still running after ${this.settings.stopGraceMs} ms; letting them go`,
+      );
+    // Forced, since BullMQ's own wait for jobs never ends when a worker's blocking connection is between
+    // two tries to reconnect after an outage (it waits for an 'end' that ioredis does not emit then).
+    await Promise.all(this.workers.map((worker) => worker.close(true)));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     this.workerConnections.forEach((connection) => connection.disconnect());
     this.connection.disconnect();
     await this.relaying?.catch(() => 0);
   }
 
+  private take(id: string): void {
+    let settle = () => {};
+    const recorded = new Promise<void>((resolve) => (settle = resolve));
+    this.underway.set(id, { recorded, settle });
+  }
+
+  private settle(id: string | undefined): void {
+    if (id === undefined) return;
+    this.underway.get(id)?.settle();
+    this.underway.delete(id);
+  }
+
   private async process(job: Job): Promise<void> {
+    if (job.id) this.take(job.id);
     try {
       await this.registry.handler(job.name)(job.data);
     } catch (error) {
