@@ -36,11 +36,9 @@ describe('a projection write inlined for a batched trip', () => {
 });
 
 describe('a batched trip', () => {
-  const queued = (sql: string, ...parameters: unknown[]) => ({
-    sql,
-    parameters,
-    text: inline(sql, parameters),
-  });
+  const queued = (sql: string, ...parameters: unknown[]) => ({ sql, parameters });
+  const written = (statements: { sql: string; parameters: unknown[] }[]) =>
+    statements.map((s) => inline(s.sql, s.parameters));
   const history = 'INSERT INTO customer_history (position, type) VALUES ($1, $2)';
 
   it('joins single-row inserts of one shape into one multi-row insert, in their order', () => {
@@ -63,14 +61,14 @@ describe('a batched trip', () => {
       queued('DELETE FROM notes WHERE id = $1', 'n1'),
       queued(insert, 'n1', 'again'),
     ];
-    expect(mergeInserts(statements)).toEqual(statements.map((s) => s.text));
+    expect(mergeInserts(statements)).toEqual(written(statements));
   });
 
   it('leaves inserts that resolve conflicts or answer rows as they are', () => {
     const upsert =
       'INSERT INTO note_reads (id, up_to) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET up_to = $2';
     const statements = [queued(upsert, 'r', 1), queued(upsert, 'r', 2)];
-    expect(mergeInserts(statements)).toEqual(statements.map((s) => s.text));
+    expect(mergeInserts(statements)).toEqual(written(statements));
   });
 
   it('sends a statement its connection has prepared as an execution of it, its parameters written in', () => {

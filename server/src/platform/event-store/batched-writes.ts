@@ -63,8 +63,11 @@ interface Queued {
   /** The statement as the projection wrote it, with `$n` parameters. */
   sql: string;
   parameters: readonly unknown[];
-  /** The statement with its parameters written in. */
-  text: string;
+}
+
+/** A queued statement with its parameters written in. */
+function written(statement: Queued): string {
+  return inline(statement.sql, statement.parameters);
 }
 
 const PLAIN_INSERT = /^\s*INSERT INTO (\w+)\s*\([^)]*\)\s*VALUES\s*\(/i;
@@ -91,7 +94,7 @@ function plainInsertTable(sql: string): string | null {
 
 export function mergeInserts(
   queued: readonly Queued[],
-  write: (statement: Queued) => string = (statement) => statement.text,
+  write: (statement: Queued) => string = written,
 ): string[] {
   const groups = new Map<string, { table: string; members: Queued[] }>();
   for (const q of queued) {
@@ -109,7 +112,7 @@ export function mergeInserts(
     if (shapes.some((other) => other !== sql && word.test(other))) continue;
     // The part before the first parameter is the same in the statement and its inlined text.
     const valuesAt = sql.search(/VALUES\s*\(/i) + 'VALUES'.length;
-    const rows = members.map((m) => m.text.slice(valuesAt).trim());
+    const rows = members.map((m) => written(m).slice(valuesAt).trim());
     merged.set(members[0], `${sql.slice(0, valuesAt)} ${rows.join(', ')}`);
     for (const m of members.slice(1)) merged.set(m, null);
   }
@@ -126,6 +129,9 @@ export function mergeInserts(
 const PREPARED_PER_CONNECTION = 256;
 /** Shapes named at most: statements built from what changed take many shapes, the rare ones stay written in. */
 const NAMED_SHAPES = 2000;
+/** PostgreSQL's codes for a name the connection has prepared already, and for a statement it refuses. */
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+const STATEMENT_REFUSED = '42';
 /** The name every connection prepares a shape under. */
 const preparedNames = new Map<string, string>();
 /** Shapes the server could not prepare (a parameter whose type nothing in the statement tells). */
@@ -171,7 +177,7 @@ export class BatchedWrites {
         await this.flush();
         return this.tx.query(sql, parameters);
       }
-      this.queued.push({ sql, parameters: parameters ?? [], text: inline(sql, parameters) });
+      this.queued.push({ sql, parameters: parameters ?? [] });
       if (this.queued.length >= STATEMENTS_PER_TRIP) await this.send();
       return [];
     };
@@ -195,7 +201,7 @@ export class BatchedWrites {
     const prepared = await this.prepareShapes(queued);
     const statements = mergeInserts(queued, (statement) => {
       const name = prepared.has(statement.sql) ? preparedNames.get(statement.sql) : undefined;
-      return name ? executeOf(name, statement.parameters) : statement.text;
+      return name ? executeOf(name, statement.parameters) : written(statement);
     });
     if (last) statements.push(last);
     await this.sending;
@@ -226,9 +232,13 @@ export class BatchedWrites {
           `SAVEPOINT projection_write; PREPARE ${name} AS ${sql}; RELEASE SAVEPOINT projection_write`,
         );
         shapes.add(sql);
-      } catch {
+      } catch (error) {
+        // A lost connection fails this too, and the append or rebuild with it.
         await this.tx.query('ROLLBACK TO SAVEPOINT projection_write');
-        unpreparable.add(sql);
+        const code = (error as { code?: string }).code ?? '';
+        if (code === DUPLICATE_PREPARED_STATEMENT) shapes.add(sql);
+        // Only the statement itself is a reason never to try again (a lock or a cancel is not).
+        else if (code.startsWith(STATEMENT_REFUSED)) unpreparable.add(sql);
       }
     }
     return shapes;
