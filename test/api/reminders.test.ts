@@ -312,6 +312,22 @@ describe('document reminders', () => {
     expect((await t.http().get(R(deleted.id)).set(bearer(pb))).status).toBe(404);
   });
 
+  it('keeps the next reminder through a status change between open statuses, and schedules again after a finished one', async () => {
+    const client = await clientWithRequest(t, pb);
+    const scheduled = await state(t, pb, client.id);
+    const patchStatus = async (status: string) =>
+      expect((await t.http().patch(`${C}${client.id}/`).set(bearer(pb)).send({ status })).status).toBe(200);
+    await patchStatus('approved');
+    await settle(t);
+    expect(await state(t, pb, client.id)).toMatchObject({ state: 'scheduled', next_at: scheduled.next_at });
+    await patchStatus('closed');
+    await settle(t);
+    expect(await state(t, pb, client.id)).toMatchObject({ state: 'client_finished', next_at: null });
+    await patchStatus('active');
+    await settle(t);
+    expect(await state(t, pb, client.id)).toMatchObject({ state: 'scheduled', next_at: scheduled.next_at });
+  });
+
   it('waits for 9:00 in the brokerage time zone when the time falls at night', async () => {
     // A whole-hour zone in which two days after now is 22:00 or later.
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000);

@@ -8,13 +8,13 @@ import {
 } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock.js';
-import type { CustomerNotificationRequested } from '../customers/customer.events.js';
+import type { CustomerNotificationRequested, CustomerStatusChanged } from '../customers/customer.events.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
 import type { ReminderScheduled } from './reminders.events.js';
-import { RemindersService } from './reminders.service.js';
+import { FINISHED_STATUSES, RemindersService } from './reminders.service.js';
 
 export const SEND_REMINDER_JOB = 'document-reminder';
 
@@ -41,6 +41,17 @@ const RESCHEDULING_TYPES = new Set([
   'reminders.resumed',
   'reminders.schedule_changed',
 ]);
+
+/**
+ * Whether a client's status change can move their next reminder: only one into or out of a finished status
+ * (reminders stop there). Any other leaves every fact the schedule is made of as it was, and is passed over
+ * without reading the client again.
+ */
+export function statusChangeMovesReminders(event: CustomerStatusChanged): boolean {
+  const { from, to } = event.data;
+  if (from === undefined) return true;
+  return FINISHED_STATUSES.includes(from) !== FINISHED_STATUSES.includes(to);
+}
 
 /** How often due reminders are looked for in the read table, in case their job is gone. */
 const SWEEP_EVERY_MS = 60_000;
@@ -97,6 +108,8 @@ export class RemindersProcessor
   }
 
   accepts(event: StoredEvent): boolean {
+    if (event.type === 'customer.status_changed')
+      return statusChangeMovesReminders(event as unknown as CustomerStatusChanged);
     return event.type === 'reminder.scheduled' || RESCHEDULING_TYPES.has(event.type);
   }
 
