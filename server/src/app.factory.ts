@@ -25,6 +25,9 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.set('trust proxy', config.trustProxy);
   // Said by no answer, whether the security headers below cover it or not.
   app.disable('x-powered-by');
+  // API answers are never stored (no-store), so a hash of every body would be work for nothing; the page
+  // carries a tag made once per version of it, and the built files their own.
+  app.set('etag', false);
   app.use(logger.httpMiddleware());
   app.use(securityHeaders());
   app.use(noStoreForApi);

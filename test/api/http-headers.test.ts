@@ -130,6 +130,19 @@ describe('pages of the web client', () => {
     }
   });
 
+  withClient('answer a browser revalidating the page it has with 304 and no body', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const ask = { Accept: 'text/html', 'Accept-Encoding': encoding };
+      const page = await t.http().get('/roadmap').set(ask);
+      expect(page.headers.etag).toMatch(/^W\/"/);
+      const again = await t
+        .http()
+        .get('/dashboard')
+        .set({ ...ask, 'If-None-Match': page.headers.etag });
+      expect([encoding, again.status, again.text ?? '']).toEqual([encoding, 304, '']);
+    }
+  });
+
   withClient('keep the HTML uncached at every address that answers it', async () => {
     for (const path of [
       '/',
@@ -244,6 +257,8 @@ describe('API answers', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 200]);
     for (const answer of answers) {
       expect(answer.headers['cache-control']).toBe('no-store');
+      // Nothing may revalidate what is never stored: no tag is made for it.
+      expect(answer.headers.etag).toBeUndefined();
       expectHardenedHeaders(answer);
     }
     expect(answers[2].body.errors[0].code).toBeDefined();

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** A text built once (the page with its settings, until they change), held in every encoding browsers ask for. */
@@ -6,11 +7,14 @@ export interface EncodedText {
   br: Buffer;
   gzip: Buffer;
   identity: Buffer;
+  /** Weak, as the encodings are one text: a browser revalidating any of them is answered 304 while it stands. */
+  tag: string;
 }
 
 export function encodeText(text: string): EncodedText {
   const identity = Buffer.from(text, 'utf8');
   return {
+    tag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     br: brotliCompressSync(identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -35,5 +39,6 @@ export function sendEncoded(request: Request, response: Response, text: EncodedT
       ? 'gzip'
       : 'identity';
   if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
+  response.setHeader('ETag', text.tag);
   response.send(text[encoding]);
 }
