@@ -49,7 +49,6 @@ const RESCHEDULING_TYPES = new Set([
  */
 export function statusChangeMovesReminders(event: CustomerStatusChanged): boolean {
   const { from, to } = event.data;
-  if (from === undefined) return true;
   return FINISHED_STATUSES.includes(from) !== FINISHED_STATUSES.includes(to);
 }
 
