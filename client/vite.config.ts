@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The API server; in production it serves this build itself. */
@@ -20,10 +20,42 @@ const proxy: Record<string, string | ProxyOptions> = {
   },
 };
 
+/** A script the page runs on its own, before and beside the application: its entry and chunk name. */
+const EARLY_REFRESH = 'early-refresh';
+
+/**
+ * Puts the early refresh in the built page as an async script of its own, so it runs as soon as it has
+ * arrived rather than after the application's scripts (Vite would bundle a second script of the page
+ * into the application's).
+ */
+function earlyRefreshScript(): Plugin {
+  return {
+    name: 'homeward:early-refresh',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) => {
+        const chunk = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.isEntry && file.name === EARLY_REFRESH,
+        );
+        if (!chunk) throw new Error(`The build has no ${EARLY_REFRESH} entry.`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    earlyRefreshScript(),
     // Brotli and gzip copies beside every text file, which the server sends as the browser accepts. The
     // page itself is compressed by the server, which writes its settings into it first.
     compression({
@@ -39,6 +71,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        [EARLY_REFRESH]: fileURLToPath(new URL('src/api/early-refresh.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -50,6 +86,8 @@ export default defineConfig({
             },
             // Everything the first page needs in one file (fewer requests, better compression); the areas
             // and what they share are split off by the bundler as they are loaded.
+            // The early refresh stays alone, to arrive and run before the rest.
+            { name: EARLY_REFRESH, test: /[\\/]early-refresh\.ts$/, priority: 4 },
             { name: 'shell', tags: ['$initial'], priority: 2 },
           ],
         },

@@ -11,6 +11,8 @@ export interface ChangeLine {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Made once for every change shown: creating a formatter costs far more than using it. */
+const MEDIUM_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Field names read better than the recorded keys. */
 const FIELD_LABELS: Record<string, string> = {
@@ -102,8 +104,7 @@ function showValue(key: string, value: unknown, names: Record<string, string>): 
     if (/^1\d{10}$/.test(value)) return formatPhone(value);
     if (DATE_TIME.test(value)) {
       const date = new Date(value);
-      if (!Number.isNaN(date.getTime()))
-        return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+      if (!Number.isNaN(date.getTime())) return MEDIUM_DATE_TIME.format(date);
     }
     if (/^[a-z]+(_[a-z]+)+$/.test(value)) return fieldLabel(value);
     return value;

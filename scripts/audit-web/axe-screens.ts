@@ -29,15 +29,16 @@ interface PageGlobals {
   };
 }
 
-// Loading placeholders and opening transitions are not what a person reads: axe would measure the
-// contrast of half-faded text. Endless animations (spinners) never settle and are not waited for.
+// Loading placeholders (skeletons, a part's loader while its code arrives) and opening transitions are
+// not what a person reads: axe would measure the contrast of half-faded text. Endless animations
+// (spinners) never settle and are not waited for.
 async function settle(page: Page): Promise<void> {
   await page.locator('h1, h2, [role=dialog]').first().waitFor();
   await page.waitForTimeout(150);
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as PageGlobals;
     return (
-      !document.querySelector('.mantine-Skeleton-root') &&
+      !document.querySelector('.mantine-Skeleton-root, [role=status] .mantine-Loader-root') &&
       document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)

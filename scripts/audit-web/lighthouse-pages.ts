@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { launchDebuggableChromium } from './chromium.js';
@@ -16,6 +18,9 @@ export interface LighthouseFigures {
   /** The audits that cost points: failed checks, and the performance metrics with their values. */
   notes: string[];
 }
+
+/** Where each page's whole Lighthouse report is kept, for a closer look at what a score is made of. */
+export const REPORTS_DIR = 'dist/web-audit';
 
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'];
 
@@ -97,6 +102,11 @@ export async function measurePages(
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(
+        join(REPORTS_DIR, `${page.role}-${page.name.replace(/\W+/g, '-')}.json`),
+        String(result.report),
+      );
       figures.push(figuresOf(page, url, result.lhr as unknown as Lhr));
     }
   } finally {

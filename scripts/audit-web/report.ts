@@ -35,7 +35,11 @@ function lighthouseCells(figures: LighthouseFigures | undefined): string[] {
   const scores = (Object.keys(TARGETS) as Category[]).map(
     (c) => `${figures.scores[c]} ${verdict(figures.scores[c] >= TARGETS[c])}`,
   );
-  return [...scores, kilobytes(figures.jsBytes)];
+  const budget = figures.page.scriptBudgetKB;
+  return [
+    ...scores,
+    `${kilobytes(figures.jsBytes)} of ${budget} ${verdict(figures.jsBytes <= budget * 1024)}`,
+  ];
 }
 
 function markdownTable(header: string[], rows: string[][]): string {
@@ -65,7 +69,7 @@ export function renderReport(
       `Accessibility ≥ ${TARGETS.accessibility}`,
       `Best practices = ${TARGETS['best-practices']}`,
       `SEO ≥ ${TARGETS.seo}`,
-      'JS transferred',
+      'JS transferred of budget (KB)',
       'Axe serious+critical',
       'Axe rules',
     ],

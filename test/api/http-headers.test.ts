@@ -216,8 +216,13 @@ describe('pages of the web client', () => {
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
       expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(asset.headers['x-powered-by']).toBeUndefined();
+      // Never revalidated, so no validator is sent with them.
+      expect([asset.headers.etag, asset.headers['last-modified']]).toEqual([undefined, undefined]);
     }
     expect((await t.http().get('/assets/index-gone.js')).status).toBe(404);
+    const robots = await t.http().get('/robots.txt');
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    expect(robots.headers['last-modified']).toBeDefined();
   });
 
   withClient("send a script none of the page's policies, which govern documents only", async () => {
@@ -239,9 +244,11 @@ describe('pages of the web client', () => {
     expect(robots.text).not.toContain('<');
     const rules = robots.text.split('\n');
     expect(rules).toContain('User-agent: *');
-    expect(rules).toContain('Allow: /$');
-    expect(rules).toContain('Allow: /auth$');
-    expect(rules).toContain('Disallow: /');
+    expect(rules).toContain('Disallow: /core/api/');
+    expect(rules).toContain('Disallow: /auth/api/');
+    // Pages stay open: a signed-out crawler is sent from a private page to the sign-in page.
+    expect(rules).not.toContain('Disallow: /');
+    expect(rules).not.toContain('Disallow: /roadmap');
   });
 });
 

@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { describeInBrowser } from '../support/browser.js';
-import { answerDialog, openAs, uploadedFileWorld } from '../support/browser-world.js';
+import { describeInBrowser, signIn } from '../support/browser.js';
+import { answerDialog, DEMO_PASSWORD, openAs, uploadedFileWorld } from '../support/browser-world.js';
 import { bearer } from '../support/test-app.js';
 
 const BROKER = '4165550101';
@@ -64,4 +64,24 @@ describeInBrowser('roadmap progress in the browser', () => {
     await customerContext.close();
     await brokerContext.close();
   }, 120000);
+
+  it('tells on a phone, before any scrolling, that more of the file waits beside the pills', async () => {
+    const { t, browser } = world;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/auth`);
+    await signIn(page, CUSTOMER, DEMO_PASSWORD);
+    await page.waitForURL(`${t.url}/roadmap`);
+
+    // The pills arrive with the file; the row's right edge then shows that more wait there.
+    const pills = page.getByTestId('side-panel-pills');
+    await pills.locator('[data-more="after"]').waitFor();
+    await expect(pills.locator('[data-more="before"]').count()).resolves.toBe(0);
+
+    const row = pills.getByRole('navigation', { name: 'Your mortgage file' });
+    await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await pills.locator('[data-more="before"]').waitFor();
+    await pills.locator('[data-more="after"]').waitFor({ state: 'detached' });
+    await context.close();
+  }, 60000);
 });

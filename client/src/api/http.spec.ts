@@ -53,6 +53,7 @@ globals.fetch = async (input: string, init: RequestInit = {}) => {
 };
 
 const { api, onSecondFactorSetupRequired, onSessionExpired, refreshTokens, request } = await import('./http');
+const sentAtStart = [...calls];
 const { ApiError, errorText } = await import('./errors');
 const { clearTokens, getAccessToken, setTokens } = await import('./tokens');
 
@@ -97,6 +98,10 @@ afterEach(() => {
 });
 
 describe('HTTP client', () => {
+  it('sends no refresh as the page starts in a browser that never signed in', () => {
+    expect(sentAtStart).toEqual([]);
+  });
+
   it('sends the bearer token and unwraps data', async () => {
     setTokens({ access: 'access-1' });
     responder = server({ valid: 'access-1' });

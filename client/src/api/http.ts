@@ -1,4 +1,5 @@
 import { LOG_POSITION_HEADER } from '@machines/domain-event-push';
+import { postRefresh, takeEarlyRefresh } from './early-refresh';
 import { ApiError } from './errors';
 import { ownChanges } from './own-changes';
 import { noteRead } from './read-horizon';
@@ -87,16 +88,24 @@ async function send<T>(
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(service, path, options.query), {
+  return receive<T>(
+    fetch(buildUrl(service, path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: options.signal,
-    });
+    }),
+    options.signal,
+  );
+}
+
+/** An exchange's answer: its payload, or the ApiError it is (status 0: no answer at all). */
+async function receive<T>(exchange: Promise<Response>, signal?: AbortSignal): Promise<Envelope<T>> {
+  let response: Response;
+  try {
+    response = await exchange;
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new ApiError(0, null);
   }
 
@@ -148,15 +157,10 @@ function isAnswered(error: unknown): boolean {
 
 let refreshing: Promise<Tokens> | null = null;
 
-/** The refresh token travels in its HttpOnly cookie, which the browser sends to this path only. */
+/** The page's first refresh was sent as it started; any later one is sent now. */
 async function runRefresh(): Promise<Tokens> {
   try {
-    const { data } = await send<Tokens>(
-      'auth',
-      '/auth/token/refresh/',
-      { method: 'POST', auth: false },
-      null,
-    );
+    const { data } = await receive<Tokens>(takeEarlyRefresh() ?? postRefresh());
     setTokens({ access: data.access });
     return { access: data.access };
   } catch (error) {
@@ -172,11 +176,7 @@ async function runRefresh(): Promise<Tokens> {
  * sends the cookie the first one got back).
  */
 export function refreshTokens(): Promise<Tokens> {
-  refreshing ??= (
-    typeof navigator !== 'undefined' && navigator.locks
-      ? navigator.locks.request('homeward.token-refresh', runRefresh)
-      : runRefresh()
-  ).finally(() => {
+  refreshing ??= runRefresh().finally(() => {
     refreshing = null;
   });
   return refreshing;

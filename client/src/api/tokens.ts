@@ -3,10 +3,11 @@
  * carry away for later. The refresh token is an HttpOnly cookie the page never sees; a reload or a new
  * tab gets an access token by refreshing.
  *
- * Since the page cannot see that cookie, it keeps a mark in localStorage from the moment a token is
- * issued until the tokens are removed: a visitor who never signed in (or signed out) sends no refresh
- * that could only be refused. The mark is no credential; the session is still proven by the cookie.
+ * Since the page cannot see that cookie, it keeps a mark (`SESSION_MARK`) while a session may exist.
  */
+import { SESSION_MARK } from './early-refresh';
+
+export { maySessionExist } from './early-refresh';
 
 export interface Tokens {
   access: string;
@@ -16,23 +17,12 @@ type Listener = (tokens: Tokens | null) => void;
 const listeners = new Set<Listener>();
 let access: string | null = null;
 
-const SESSION_MARK = 'homeward.session';
-
 function mark(present: boolean): void {
   try {
     if (present) localStorage.setItem(SESSION_MARK, '1');
     else localStorage.removeItem(SESSION_MARK);
   } catch {
     // Storage unavailable (private mode): a refresh is tried on every start, as if the mark were there.
-  }
-}
-
-/** Whether this browser may hold a session cookie: false once it never signed in or signed out. */
-export function maySessionExist(): boolean {
-  try {
-    return localStorage.getItem(SESSION_MARK) !== null;
-  } catch {
-    return true;
   }
 }
 

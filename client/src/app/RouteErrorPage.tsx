@@ -1,9 +1,11 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useBootShellRemoved } from './boot-shell';
 
 /** Shown when a page fails to render. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useBootShellRemoved();
   console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (

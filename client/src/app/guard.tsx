@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import type { UserRole } from '@machines/session.machine';
 import {
@@ -30,8 +31,12 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
   const mustChangePassword = useMustChangePassword();
   const mustEnrolSecondFactor = useMustEnrolSecondFactor();
   const location = useLocation();
+  // A session just restored opens the whole page: that render runs in the background, yielding to the
+  // browser, while the loader stays up. Every other change of the session applies at once.
+  const opened = useDeferredValue(status === 'signedIn');
 
-  if (status === 'restoring' || status === 'signingIn') return <FullPageLoader />;
+  if (status === 'restoring' || status === 'signingIn' || (status === 'signedIn' && !opened))
+    return <FullPageLoader />;
 
   if (status === 'signedOut' || !user) {
     const target = redirectBack

@@ -20,6 +20,7 @@ function inArea<Area extends Record<string, ComponentType>>(load: () => Promise<
 
 const publicInfo = inArea(() => import('./areas/public-info'));
 const signIn = inArea(() => import('./areas/sign-in'));
+const firstSignIn = inArea(() => import('./areas/first-sign-in'));
 const staff = inArea(() => import('./areas/staff'));
 const customer = inArea(() => import('./areas/customer'));
 const customerUpload = inArea(() => import('./areas/customer-upload'));
@@ -65,7 +66,7 @@ export const routes: RouteObject[] = [
                   {
                     id: 'RouteAuthCustomerPasswordChange',
                     path: 'change-password',
-                    lazy: signIn('PasswordCreatePage'),
+                    lazy: firstSignIn('PasswordCreatePage'),
                   },
                 ],
               },
@@ -78,7 +79,7 @@ export const routes: RouteObject[] = [
               {
                 id: 'RouteSecondFactorSetup',
                 path: '/second-factor',
-                lazy: signIn('SecondFactorSetupPage'),
+                lazy: firstSignIn('SecondFactorSetupPage'),
               },
             ],
           },

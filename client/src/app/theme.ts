@@ -66,11 +66,10 @@ export const theme = createTheme({
   primaryColor: 'petrol',
   primaryShade: { light: 7, dark: 5 },
   colors: Object.fromEntries(palettes.map(([name, shades]) => [name, legible(shades)])),
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // The stack itself is in global.css, which the page's own first frame uses before this theme is applied.
+  fontFamily: 'var(--hw-font-family)',
   headings: {
-    fontFamily:
-      'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: 'var(--hw-font-family)',
     fontWeight: '700',
   },
   defaultRadius: 'md',

@@ -1,6 +1,18 @@
-import { AppShell, Burger, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconChartBar, IconLogin2, IconLogout, IconPhone } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatPhone } from '@machines/phone';
 import { useCurrentUser } from '../../features/auth/session';
@@ -16,6 +28,9 @@ const UserMenuList = lazy(() =>
 );
 
 export const HEADER_HEIGHT = 68;
+
+/** Mantine's `sm` breakpoint: from there on the header shows everything and the burger goes. */
+const WIDE = '(min-width: 48em)';
 
 interface HeaderProps {
   menuOpened: boolean;
@@ -59,12 +74,14 @@ function PipelineLink() {
 export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
   const user = useCurrentUser();
   const logout = useLogout();
+  // Phones get the burger instead: the wide header's badges and menus are not made for them at all.
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   return (
     <AppShell.Header px={{ base: 'md', sm: 'xl' }} style={{ boxShadow: '0 1px 8px rgba(20, 40, 75, 0.06)' }}>
       <Group h="100%" justify="space-between" wrap="nowrap">
         <Logo to={user ? roleHome(user.role) : ROUTES.RouteHome} />
-        {user ? (
-          <Group gap="lg" visibleFrom="sm" wrap="nowrap">
+        {!wide ? null : user ? (
+          <Group gap="lg" wrap="nowrap">
             {isStaff(user.role) && <PipelineLink />}
             <Suspense fallback={null}>
               <HeaderBadges />
@@ -81,7 +98,6 @@ export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
             to={ROUTES.RouteAuthLogin}
             variant="filled"
             leftSection={<IconLogin2 size={18} />}
-            visibleFrom="sm"
           >
             Login
           </Button>
@@ -92,13 +108,24 @@ export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
   );
 }
 
-/** The phone menu: what the header shows on wider screens, stacked. */
-export function AppMobileMenu({ onNavigate }: { onNavigate: () => void }) {
+/**
+ * The phone menu: what the header shows on wider screens, stacked. Made when first opened (and kept, so
+ * it slides away whole), not with every page.
+ */
+export function AppMobileMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
   const user = useCurrentUser();
+  const [made, setMade] = useState(opened);
+  if (opened && !made) setMade(true);
   return (
     <AppShell.Navbar p="md" hiddenFrom="sm">
-      {user ? (
-        <Suspense fallback={null}>
+      {!made ? null : user ? (
+        <Suspense
+          fallback={
+            <Center role="status" aria-label="Loading the menu" py="md">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
           <Stack gap="md">
             <Group justify="space-between">
               <PhoneNumber value={user.phone_number} />

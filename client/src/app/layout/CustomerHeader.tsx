@@ -6,6 +6,7 @@ import {
   Group,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -17,6 +18,12 @@ import { formatPhone } from '@machines/phone';
 import { api } from '../../api/http';
 import { curatorsKey } from '../../api/query-keys';
 import { fullName, useCurrentUser } from '../../features/auth/session';
+
+/** Links one above the other, each tall enough for a finger (WCAG's 24 px target size). */
+const TAP_TARGET = { display: 'block', minHeight: 24, lineHeight: '24px' } as const;
+
+/** A contact's height: the role, the name, the phone number and the e-mail address. */
+const CONTACT_HEIGHT = 90;
 
 interface Curator {
   id?: number | string;
@@ -62,12 +69,12 @@ function Contact({ role, person }: { role: string; person: Curator }) {
           {name}
         </Text>
         {person.phone_number && (
-          <Anchor size="sm" href={`tel:+${person.phone_number}`}>
+          <Anchor size="sm" href={`tel:+${person.phone_number}`} style={TAP_TARGET}>
             {formatPhone(person.phone_number)}
           </Anchor>
         )}
         {person.email && (
-          <Anchor size="sm" href={`mailto:${person.email}`} truncate>
+          <Anchor size="sm" href={`mailto:${person.email}`} truncate style={TAP_TARGET}>
             {person.email}
           </Anchor>
         )}
@@ -131,12 +138,20 @@ export function CustomerHeader({ compact = false }: { compact?: boolean }) {
           </Title>
           <Text c="dimmed">Have a question? Fast connect with your mortgage team:</Text>
         </Stack>
-        {contacts.length > 0 && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {contacts.map((contact) => (
-              <Contact key={contact.role} role={contact.role} person={contact.person} />
-            ))}
+        {curators.isPending ? (
+          // The contacts' room is kept while they load, so the page under the greeting does not move.
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-hidden>
+            <Skeleton h={CONTACT_HEIGHT} radius="md" />
+            <Skeleton h={CONTACT_HEIGHT} radius="md" />
           </SimpleGrid>
+        ) : (
+          contacts.length > 0 && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              {contacts.map((contact) => (
+                <Contact key={contact.role} role={contact.role} person={contact.person} />
+              ))}
+            </SimpleGrid>
+          )
         )}
       </SimpleGrid>
     </Paper>

@@ -9,7 +9,8 @@ import { ShellLayout } from './ShellLayout';
 /** Pages of customers: the greeting with their mortgage team above the page. */
 export function CustomerLayout() {
   // On phones the whole greeting shows on the roadmap only; the other pages keep it to one line.
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read at once, not after the first frame: the greeting would otherwise fold after the page has shown.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   return (
     <ShellLayout>

@@ -6,7 +6,6 @@ import {
   Group,
   Indicator,
   Popover,
-  ScrollArea,
   Stack,
   Text,
   UnstyledButton,
@@ -77,7 +76,6 @@ function BadgePopover({
   listHeight,
 }: BadgePopoverProps) {
   const [opened, setOpened] = useState(false);
-  const listed = rows(() => setOpened(false));
   return (
     <Popover
       opened={opened}
@@ -111,17 +109,28 @@ function BadgePopover({
       </Indicator>
       <Popover.Dropdown p="xs" aria-label={listName}>
         {header}
-        {listed.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" pb="sm">
-            {empty}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={listHeight}>
-            <Stack gap={2}>{listed}</Stack>
-          </ScrollArea.Autosize>
-        )}
+        <BadgeList rows={rows} close={() => setOpened(false)} empty={empty} listHeight={listHeight} />
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The list under a badge, made only while it is shown: the closed popover renders none of its rows. */
+function BadgeList({
+  rows,
+  close,
+  empty,
+  listHeight,
+}: Pick<BadgePopoverProps, 'rows' | 'empty' | 'listHeight'> & { close: () => void }) {
+  const listed = rows(close);
+  return listed.length === 0 ? (
+    <Text size="sm" c="dimmed" px="sm" pb="sm">
+      {empty}
+    </Text>
+  ) : (
+    <Stack gap={2} mah={listHeight} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      {listed}
+    </Stack>
   );
 }
 

@@ -2,6 +2,7 @@ import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useBootShellRemoved } from '../boot-shell';
 import { AppFooter } from './AppFooter';
 import { AppHeader, AppMobileMenu, HEADER_HEIGHT } from './AppHeader';
 
@@ -9,6 +10,7 @@ import { AppHeader, AppMobileMenu, HEADER_HEIGHT } from './AppHeader';
 export function ShellLayout({ children }: { children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+  useBootShellRemoved();
 
   useEffect(() => {
     menu.close();
@@ -22,9 +24,11 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       padding={0}
     >
       <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      <AppMobileMenu onNavigate={menu.close} />
+      <AppMobileMenu opened={menuOpened} onNavigate={menu.close} />
       <AppShell.Main bg="gray.0" style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <Box style={{ flex: 1 }}>{children}</Box>
+        {/* At least a screen tall, so the footer starts below the fold and a page filling in as its data
+            arrives never pushes it away under the reader's eyes. */}
+        <Box style={{ flex: 1, minHeight: `calc(100dvh - ${HEADER_HEIGHT}px)` }}>{children}</Box>
         <AppFooter />
       </AppShell.Main>
     </AppShell>

@@ -2,11 +2,12 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { personName } from '@machines/customer.rules';
 import { ContactCard } from '../assignments/ContactCard';
+import { shortDay } from '../../ui/date-time';
 import type { Appraiser } from './types';
 
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+  return shortDay(new Date(iso));
 }
 
 /** Where an appraiser works and for which banks, as small badges. */

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronLeft,
@@ -61,7 +61,7 @@ const FADE = 'linear-gradient(to {side}, rgba(255, 255, 255, 0), var(--mantine-c
  * wait, and the current page's pill brought into view.
  */
 function PillsScroller({ current, children }: { current?: string; children: ReactNode }) {
-  const viewport = useRef<HTMLDivElement>(null);
+  const viewport = useRef<HTMLElement>(null);
   const [more, setMore] = useState({ before: false, after: false });
   const measure = useCallback(() => {
     const element = viewport.current;
@@ -92,6 +92,7 @@ function PillsScroller({ current, children }: { current?: string; children: Reac
   const edge = (side: 'left' | 'right') => (
     <Box
       aria-hidden
+      data-more={side === 'right' ? 'after' : 'before'}
       pos="absolute"
       top={0}
       bottom={0}
@@ -111,14 +112,10 @@ function PillsScroller({ current, children }: { current?: string; children: Reac
   );
   return (
     <Box pos="relative" data-testid="side-panel-pills">
-      <ScrollArea
-        type="never"
-        aria-label="Your mortgage file"
-        viewportRef={viewport}
-        onScrollPositionChange={measure}
-      >
+      {/* The browser's own scrolling, its bar hidden: the fades and arrows say where more pills are. */}
+      <nav ref={viewport} className="hw-scroll-row" aria-label="Your mortgage file" onScroll={measure}>
         {children}
-      </ScrollArea>
+      </nav>
       {more.before && edge('left')}
       {more.after && edge('right')}
     </Box>
@@ -146,7 +143,8 @@ export function CustomerSidePanel() {
   const user = useCurrentUser();
   const profile = useOwnProfile(user?.role === 'customer');
   const { pathname } = useLocation();
-  const phone = useMediaQuery('(max-width: 62em)') ?? false;
+  // Read at once, so the first frame already has the phone's layout.
+  const phone = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
   const steps = profile.data?.steps ?? [];
   const display = roadmapDisplay({
     steps,
@@ -204,7 +202,8 @@ export function CustomerSidePanel() {
   if (phone) {
     return (
       <PillsScroller current={shown.find(isActive)?.label}>
-        <Group gap="xs" wrap="nowrap" pb={2}>
+        {/* As wide as its pills, so the row is measured again as pills appear with the file. */}
+        <Group gap="xs" wrap="nowrap" pb={2} w="max-content">
           {shown.map((item) => {
             const common = {
               size: 'xs',

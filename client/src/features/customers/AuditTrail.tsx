@@ -16,6 +16,7 @@ import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeChanges } from '@machines/audit-changes';
 import { ApiError, errorText } from '../../api/errors';
+import { formatDateTime } from '../../ui/date-time';
 import { saveText } from '../../ui/save-file';
 import { toastError } from '../../ui/toast';
 import { getHistoryCsv } from './api';
@@ -41,18 +42,6 @@ export function eventTypeLabel(type: string): string {
     .replace(/\bsms\b/gi, 'SMS')
     .trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 }
 
 function Changes({ entry }: { entry: HistoryEntry }) {

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { shortDay } from '../../ui/date-time';
 
 /** One labelled fact about a client; an empty value shows a dash. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -23,9 +24,5 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 export function formatDate(value: string | null): string {
   if (!value) return '';
   const [year, month, day] = value.split('-').map(Number);
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-  });
+  return shortDay(new Date(year, month - 1, day));
 }

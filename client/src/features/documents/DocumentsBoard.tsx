@@ -33,7 +33,6 @@ import {
 } from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
 import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-queue';
-import { LenderPackageButton } from './LenderPackageButton';
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormField, FormFile } from './types';
 import type { UploadState } from './use-upload';
@@ -180,6 +179,11 @@ export interface BoardProps {
   upload?: UploadState;
   /** Staff only: the review status of each file. */
   onStatusChange?: (file: FormFile, status: FileStatus) => Promise<unknown>;
+  /**
+   * Above the documents: staff's lender package. Given by the page, so a customer's upload page does
+   * not download it.
+   */
+  actions?: ReactNode;
 }
 
 function FieldCard({
@@ -276,8 +280,7 @@ export function DocumentsBoard(props: BoardProps) {
   const { inProgress, checked } = splitFields(fields, files);
   return (
     <Stack gap="xl">
-      {/* Staff review (they set statuses): the lender package of the client's checked documents. */}
-      {props.onStatusChange && <LenderPackageButton customerId={props.customerId} files={files} />}
+      {props.actions}
       <Stack gap="md" data-testid="documents-in-progress">
         <SectionTitle count={inProgress.length}>Documents in progress</SectionTitle>
         {inProgress.length === 0 ? (

@@ -1,19 +1,5 @@
+import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconDownload,
   IconFile,
   IconFileSpreadsheet,
   IconFileTypeDoc,
@@ -23,7 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { formatFileSize } from '@machines/files';
 import { openPopup } from '../../ui/popups';
-import { downloadUrl, fileKind, formatDateTime, type FileKind } from './format';
+import { DownloadButton } from './DownloadButton';
+import { fileKind, formatDateTime, type FileKind } from './format';
 import { FileStatusSelect } from './FileStatusSelect';
 import type { FileStatus, FormFile } from './types';
 
@@ -179,17 +166,7 @@ export function UploadedFileRow({
             onChange={onStatusChange ? (status) => onStatusChange(file, status) : undefined}
           />
           <ChatButton code={code} customerId={customerId} file={file} />
-          <Tooltip label="Download" withArrow>
-            <ActionIcon
-              component="a"
-              href={downloadUrl(file.url)}
-              variant="subtle"
-              color="gray"
-              aria-label={`Download ${file.file_name}`}
-            >
-              <IconDownload size={17} />
-            </ActionIcon>
-          </Tooltip>
+          <DownloadButton url={file.url} name={file.file_name} />
         </Group>
       </Group>
     </Paper>

@@ -1,12 +1,6 @@
-import dayjs from 'dayjs';
 import type { FileStatus } from './types';
 
-/** The default date display: 'MMM DD, YYYY hh:mm A'. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('MMM DD, YYYY hh:mm A') : '';
-}
+export { formatDateTime } from '../../ui/date-time';
 
 export const FILE_STATUS_LABELS: Record<FileStatus, string> = {
   checked: 'Checked',

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@machines/files';
-import { downloadUrl } from '../documents/format';
+import { DownloadButton } from '../documents/DownloadButton';
 
 /** How an author's messages are marked: the role's badge and the colour of the bubble's edge. */
 export type RoleStyle = { label: string; color: string };
@@ -57,15 +57,7 @@ function MessageAttachment({ file, onLoad }: { file: MessageFile; onLoad?: () =>
             {formatFileSize(file.size)}
           </Text>
         )}
-        <ActionIcon
-          component="a"
-          href={downloadUrl(file.url)}
-          variant="subtle"
-          size="sm"
-          aria-label={`Download ${file.name}`}
-        >
-          <IconDownload size={16} />
-        </ActionIcon>
+        <DownloadButton url={file.url} name={file.name} size="sm" />
       </Group>
     </Paper>
   );

@@ -14,6 +14,7 @@ import { href } from '../../app/routes';
 import { useCustomer } from '../../features/customers/queries';
 import { ClientInfoStrip } from '../../features/documents/ClientInfoStrip';
 import { DocumentsBoard } from '../../features/documents/DocumentsBoard';
+import { LenderPackageButton } from '../../features/documents/LenderPackageButton';
 import { FormEditor } from '../../features/documents/FormEditor';
 import { formatDateTime } from '../../features/documents/format';
 import { useDocumentForm, useFormHistory } from '../../features/documents/queries';
@@ -165,6 +166,7 @@ export function ClientDocumentsPage() {
             fields={form.data.fields}
             files={files}
             onStatusChange={status.changeStatus}
+            actions={<LenderPackageButton customerId={clientID} files={files} />}
           />
           <UploadHistory
             code={formSecret}

@@ -9,6 +9,7 @@ import { AuditTrail } from '../../features/customers/AuditTrail';
 import { useCustomer, useEventLog } from '../../features/customers/queries';
 import { plainTextToHtml } from '../../features/customers/safe-html';
 import type { EventLogEntry } from '../../features/customers/types';
+import { formatDateTime } from '../../ui/date-time';
 import { EmailText } from '../../ui/EmailText';
 
 const EVENT_TYPES: Record<string, { label: string; color: string }> = {
@@ -38,18 +39,6 @@ function typeBadge(type: string) {
 function formatRecipient(recipient: string | undefined): ReactNode {
   if (!recipient) return '';
   return /^\+?1\d{10}$/.test(recipient) ? formatPhone(recipient) : <EmailText email={recipient} />;
-}
-
-/** The default date display format: 'MMM DD, YYYY hh:mm A'. */
-function formatSentAt(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const month = date.toLocaleString('en-US', { month: 'short' });
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = date.getHours() % 12 || 12;
-  return `${month} ${pad(date.getDate())}, ${date.getFullYear()} ${pad(hours)}:${pad(date.getMinutes())} ${
-    date.getHours() < 12 ? 'AM' : 'PM'
-  }`;
 }
 
 /** The message text, shown as HTML made from the plain text (escaped: nothing in it can run). */
@@ -87,7 +76,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
               <Box style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                 {typeBadge(entry.type)}
                 <Text size="xs" c="dimmed">
-                  {formatSentAt(entry.created)}
+                  {formatDateTime(entry.created)}
                 </Text>
               </Box>
               {entry.context?.recipient && (
@@ -120,7 +109,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
           {entries.map((entry) => (
             <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
               <Table.Td>{typeBadge(entry.type)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSentAt(entry.created)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created)}</Table.Td>
               <Table.Td>{formatRecipient(entry.context?.recipient) || '—'}</Table.Td>
               <Table.Td>{entry.context?.subject || '—'}</Table.Td>
               <Table.Td>

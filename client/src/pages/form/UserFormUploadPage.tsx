@@ -1,5 +1,6 @@
 import { Alert, Anchor, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArchive } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../api/errors';
 import { href } from '../../app/routes';
@@ -39,6 +40,10 @@ export function UserFormUploadPage() {
   const customerId = me?.customer_id ? String(me.customer_id) : undefined;
   const form = useDocumentForm(customerId, formSecret);
   const history = useFormHistory(customerId, formSecret);
+  // The board is the page's heaviest part: it is drawn in the background, yielding to the browser,
+  // rather than in the one block a store update would otherwise hold the main thread for.
+  const formData = useDeferredValue(form.data);
+  const files = useDeferredValue(history.data);
   const profile = useOwnProfile(!!customerId);
   useSuppressBrowserDrop();
 
@@ -65,7 +70,7 @@ export function UserFormUploadPage() {
         )}
       </Alert>
     );
-  } else if (!form.data || !history.data || !customerId) {
+  } else if (!formData || !files || !customerId) {
     content = (
       <Stack gap="md">
         <Skeleton h={160} radius="lg" />
@@ -75,7 +80,7 @@ export function UserFormUploadPage() {
   } else {
     content = (
       <Stack gap="lg">
-        {form.data.is_archived && (
+        {formData.is_archived && (
           <Alert
             color="yellow"
             variant="light"
@@ -90,7 +95,7 @@ export function UserFormUploadPage() {
             )}
           </Alert>
         )}
-        <UploadBoard form={form.data} files={history.data} customerId={customerId} />
+        <UploadBoard form={formData} files={files} customerId={customerId} />
       </Stack>
     );
   }

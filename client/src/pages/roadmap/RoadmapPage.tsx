@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import type { StepDisplay } from '@machines/roadmap.machine';
 import { roadmapDisplay } from '@machines/roadmap.machine';
 import { personName } from '@machines/customer.rules';
@@ -97,14 +98,16 @@ function TeamCards({ profile }: { profile: CustomerView }) {
 /** RouteCustomerRoadmap: the five steps of the customer's file, live. */
 export function RoadmapPage() {
   const user = useCurrentUser();
-  const profile = useOwnProfile(user?.role === 'customer');
-  const steps = useRoadmapSteps(user?.role === 'customer');
+  // The cards are drawn from deferred data, in the background, rather than in the one block a store
+  // update would otherwise hold the main thread for.
+  const profile = useDeferredValue(useOwnProfile(user?.role === 'customer').data);
+  const steps = useDeferredValue(useRoadmapSteps(user?.role === 'customer').data);
   const context = RoadmapContext.useSelector((snapshot) => snapshot.context);
-  const display: StepDisplay[] = steps.data ?? roadmapDisplay(context);
+  const display: StepDisplay[] = steps ?? roadmapDisplay(context);
   const done = display.filter((step) => step.is_completed).length;
 
   const content =
-    !profile.data || !user ? (
+    !profile || !user ? (
       <Stack gap="md">
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} h={104} radius="lg" />
@@ -134,7 +137,7 @@ export function RoadmapPage() {
             key={step.step}
             step={step}
             index={index}
-            action={stepAction(step, profile.data, mortgageApplicationUrl(user, profile.data))}
+            action={stepAction(step, profile, mortgageApplicationUrl(user, profile))}
           />
         ))}
       </Stack>
@@ -144,7 +147,7 @@ export function RoadmapPage() {
     <CustomerPageFrame
       title="Your mortgage roadmap"
       caption="Follow these steps to get your mortgage funded. Your mortgage team opens each step when it is time."
-      aside={profile.data ? <TeamCards profile={profile.data} /> : undefined}
+      aside={profile ? <TeamCards profile={profile} /> : undefined}
     >
       {content}
     </CustomerPageFrame>

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { PAGE_SETTINGS_ELEMENT_ID, type PageSettings } from '../../../../machines/page-settings.js';
 import type { AppConfig } from '../config/app-config.js';
 import { BrokerageSettingsService } from '../../brokerage/brokerage-settings.service.js';
@@ -14,6 +14,11 @@ import { ASSETS_PATH, isUnder, SERVER_PREFIXES } from './server-paths.js';
 const INDEX_PATH = '/index.html';
 /** Built files under assets/ carry a hash of their content in their name: a new build gets new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Addresses that are neither a file of the build's root nor the page: the server's own, and the hashed
+ * assets, which their own handler answers (an old build's name there is a 404, not the page).
+ */
+const NOT_PUBLIC_FILES = [...SERVER_PREFIXES, ASSETS_PATH];
 /** The page itself names the current assets, so browsers must ask again each time. */
 const REVALIDATE = 'no-cache';
 
@@ -36,23 +41,25 @@ function pageWithSettings(html: string, settings: PageSettings): string {
 export function serveClientApp(app: NestExpressApplication, config: AppConfig): void {
   const indexFile = join(config.clientDir, 'index.html');
   if (!existsSync(indexFile)) return;
-  const assetsDir = join(config.clientDir, 'assets') + sep;
-  const files = expressStaticGzip(config.clientDir, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: {
+  const compressed = (dir: string, options: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+    expressStaticGzip(dir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      maxAge: '1h',
-      // The path is the file sent, which may be the compressed copy (main-1a2b.js.br): still under assets/.
-      setHeaders: (response: ServerResponse, path: string) => {
-        if (path.startsWith(assetsDir)) response.setHeader('Cache-Control', IMMUTABLE);
-      },
-    },
+      serveStatic: { index: false, ...options },
+    });
+  // Hashed assets are never asked for again, so nothing is sent to revalidate them with.
+  const assets = compressed(join(config.clientDir, 'assets'), {
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders: (response: ServerResponse) => response.setHeader('Cache-Control', IMMUTABLE),
   });
+  const files = compressed(config.clientDir, { maxAge: '1h' });
+  app.use(ASSETS_PATH, assets);
   // API calls never look on the disk for a file of their name.
   app.use((request: Request, response: Response, next: NextFunction) =>
-    isUnder(SERVER_PREFIXES, request.path) || request.path === INDEX_PATH
+    isUnder(NOT_PUBLIC_FILES, request.path) || request.path === INDEX_PATH
       ? next()
       : files(request, response, next),
   );
@@ -76,7 +83,7 @@ export function serveClientApp(app: NestExpressApplication, config: AppConfig): 
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     // A missing asset (an old build's name) is a 404, not the page under a script's address.
-    if (isUnder([...SERVER_PREFIXES, ASSETS_PATH], request.path) || !request.accepts('html')) return next();
+    if (isUnder(NOT_PUBLIC_FILES, request.path) || !request.accepts('html')) return next();
     currentPage().then((text) => {
       response.setHeader('Cache-Control', REVALIDATE);
       response.type('html');

@@ -13,6 +13,7 @@ describe('request logs', () => {
   });
 
   describe('log each request under the id its answer names', () => {
+    const API = '/core/api/v3/users/me/';
     const logRequest = new PinoLogger({ logLevel: 'silent' } as AppConfig).httpMiddleware();
     // `request.id` is what the log line and the events of the request record.
     const app = createServer((req, res) =>
@@ -25,7 +26,7 @@ describe('request logs', () => {
     it.each(['3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b', 'trace-42.A_b', 'x'.repeat(64)])(
       'the caller’s own id when it is a short safe token: %s',
       async (id) => {
-        const answer = await request(app).get('/').set('X-Request-Id', id);
+        const answer = await request(app).get(API).set('X-Request-Id', id);
         expect(answer.headers['x-request-id']).toBe(id);
         expect(answer.body.logged).toBe(id);
       },
@@ -34,15 +35,21 @@ describe('request logs', () => {
     it.each(['', 'x'.repeat(65), 'two words', 'line\tbreak', '<img src=x>', '../../etc', 'é'])(
       'a new UUID in place of %j',
       async (id) => {
-        const answer = await request(app).get('/').set('X-Request-Id', id);
+        const answer = await request(app).get(API).set('X-Request-Id', id);
         expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(answer.headers['x-request-id']).not.toBe(id);
         expect(answer.body.logged).toBe(answer.headers['x-request-id']);
       },
     );
 
+    it('a page or a script of the client is answered without it, though its log line has one', async () => {
+      const answer = await request(app).get('/assets/index-1a2b3c.js');
+      expect(answer.headers['x-request-id']).toBeUndefined();
+      expect(answer.body.logged).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('a new UUID when the caller sends none, different for every request', async () => {
-      const [first, second] = [await request(app).get('/'), await request(app).get('/')];
+      const [first, second] = [await request(app).get(API), await request(app).get(API)];
       expect(first.body.logged).toBe(first.headers['x-request-id']);
       expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
     });

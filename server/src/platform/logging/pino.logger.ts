@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.js';
+import { isUnder, SERVER_PREFIXES } from '../http/server-paths.js';
 
 /** Signed file links carry a token in their path; logs keep only that a link was followed. */
 export function withoutSecrets(url: string): string {
@@ -63,10 +64,11 @@ export class PinoLogger implements LoggerService {
   httpMiddleware(): RequestHandler {
     return pinoHttp({
       logger: this.pino,
-      // One id per request for its log line, the metadata of the events it writes, and the answer.
+      // One id per request for its log line, the metadata of the events it writes, and the API's answer
+      // (the client's scripts and pages, dozens per page load, are not sent it).
       genReqId: (request, response) => {
         const id = requestIdFrom(request.headers['x-request-id']);
-        response.setHeader(REQUEST_ID_HEADER, id);
+        if (isUnder(SERVER_PREFIXES, request.url ?? '')) response.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
       autoLogging: { ignore: (request) => request.url === '/health' },
