@@ -196,7 +196,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       let progressed = false;
       for (const run of this.running) {
         run.retryAt = 0;
-        if ((await this.tick(run)) > 0) progressed = true;
+        // A pass that a wake-up began meanwhile may stop short of what was appended since: look again after it.
+        if (run.busy || (await this.tick(run)) > 0) progressed = true;
       }
       if ((await this.queue.flush()) > 0) progressed = true;
       if (!progressed) return;

@@ -21,7 +21,8 @@ export class InProcessQueue extends RecordedJobQueue {
   private timers: NodeJS.Timeout[] = [];
   private started = false;
   private stopped = false;
-  private claiming = false;
+  // The pass claiming due jobs, while one runs: the jobs it took are not yet in `working`.
+  private claiming: Promise<void> | null = null;
   private claimAgain = false;
 
   constructor(
@@ -38,6 +39,7 @@ export class InProcessQueue extends RecordedJobQueue {
   }
 
   async unfinished(): Promise<number> {
+    await this.claiming;
     return this.working.size;
   }
 
@@ -47,6 +49,8 @@ export class InProcessQueue extends RecordedJobQueue {
     for (let round = 0; round < 100; round++) {
       const jobs = await this.outbox.claim(this.registry.queueNames(), 50);
       jobs.forEach((job) => this.work(job));
+      // Jobs a wake-up claimed meanwhile are not ours to claim, but are waited for all the same.
+      await this.claiming;
       const running = [...this.working.values()];
       await Promise.all(running.map((worked) => worked.done));
       if (running.length === 0) break;
@@ -78,12 +82,18 @@ export class InProcessQueue extends RecordedJobQueue {
     await Promise.all([...this.working.values()].map((worked) => worked.done));
   }
 
-  private async claimDue(): Promise<void> {
+  private claimDue(): Promise<void> {
     if (this.claiming) {
       this.claimAgain = true;
-      return;
+      return this.claiming;
     }
-    this.claiming = true;
+    this.claiming = this.claimPasses().finally(() => {
+      this.claiming = null;
+    });
+    return this.claiming;
+  }
+
+  private async claimPasses(): Promise<void> {
     try {
       do {
         this.claimAgain = false;
@@ -96,8 +106,6 @@ export class InProcessQueue extends RecordedJobQueue {
       } while (this.claimAgain && !this.stopped);
     } catch (error) {
       this.logger.warn(`Cannot claim jobs: ${(error as Error).message}`);
-    } finally {
-      this.claiming = false;
     }
   }
 
