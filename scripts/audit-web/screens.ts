@@ -79,7 +79,7 @@ const brokerCodes = click('button', 'User menu', click('menuitem', 'Broker codes
 const messages = click('button', /^Messages/);
 const notifications = click('button', /^Notifications/);
 const phoneMenu = click('button', 'Open menu');
-const PHONE_MENU = '.mantine-AppShell-navbar';
+const PHONE_MENU = '#phone-menu';
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const fileChat: Open = (on, world) =>
   click('button', new RegExp(`^Comments to ${literally(world.fileName)}`))(on, world);

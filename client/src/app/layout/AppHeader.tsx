@@ -1,18 +1,7 @@
-import {
-  AppShell,
-  Burger,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  NavLink,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Box, Burger, Button, Group, Text } from '@mantine/core';
 import { IconChartBar, IconLogin2, IconLogout, IconPhone } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatPhone } from '@machines/phone';
 import { useCurrentUser } from '../../features/auth/session';
@@ -23,21 +12,21 @@ import { isStaff, ROUTES, roleHome } from '../routes';
 // Only signed-in users see the badges and the user menu: visitors' pages do not load their menus and tooltips.
 const HeaderBadges = lazy(() => import('./HeaderBadges').then((m) => ({ default: m.HeaderBadges })));
 const UserMenu = lazy(() => import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
-const UserMenuList = lazy(() =>
-  import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenuList })),
-);
 
 export const HEADER_HEIGHT = 68;
 
 /** Mantine's `sm` breakpoint: from there on the header shows everything and the burger goes. */
 const WIDE = '(min-width: 48em)';
 
+/** The phone menu's element, which the burger opens and closes. */
+export const PHONE_MENU_ID = 'phone-menu';
+
 interface HeaderProps {
   menuOpened: boolean;
   onToggleMenu: () => void;
 }
 
-function PhoneNumber({ value }: { value: string }) {
+export function PhoneNumber({ value }: { value: string }) {
   const formatted = formatPhone(value);
   if (!formatted) return null;
   return (
@@ -77,7 +66,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
   // Phones get the burger instead: the wide header's badges and menus are not made for them at all.
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   return (
-    <AppShell.Header px={{ base: 'md', sm: 'xl' }} style={{ boxShadow: '0 1px 8px rgba(20, 40, 75, 0.06)' }}>
+    <Box component="header" className="hw-header" px={{ base: 'md', sm: 'xl' }}>
       <Group h="100%" justify="space-between" wrap="nowrap">
         <Logo to={user ? roleHome(user.role) : ROUTES.RouteHome} />
         {!wide ? null : user ? (
@@ -102,58 +91,16 @@ export function AppHeader({ menuOpened, onToggleMenu }: HeaderProps) {
             Login
           </Button>
         )}
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Open menu"
+          aria-expanded={menuOpened}
+          aria-controls={PHONE_MENU_ID}
+        />
       </Group>
-    </AppShell.Header>
-  );
-}
-
-/**
- * The phone menu: what the header shows on wider screens, stacked. Made when first opened (and kept, so
- * it slides away whole), not with every page.
- */
-export function AppMobileMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
-  const user = useCurrentUser();
-  const [made, setMade] = useState(opened);
-  if (opened && !made) setMade(true);
-  return (
-    <AppShell.Navbar p="md" hiddenFrom="sm">
-      {!made ? null : user ? (
-        <Suspense
-          fallback={
-            <Center role="status" aria-label="Loading the menu" py="md">
-              <Loader size="sm" />
-            </Center>
-          }
-        >
-          <Stack gap="md">
-            <Group justify="space-between">
-              <PhoneNumber value={user.phone_number} />
-              <HeaderBadges />
-            </Group>
-            <Divider />
-            {isStaff(user.role) && (
-              <NavLink
-                component={Link}
-                to={ROUTES.RoutePipeline}
-                label="Pipeline"
-                leftSection={<IconChartBar size={18} stroke={1.7} />}
-                onClick={onNavigate}
-              />
-            )}
-            <UserMenuList onNavigate={onNavigate} />
-          </Stack>
-        </Suspense>
-      ) : (
-        <Button
-          component={Link}
-          to={ROUTES.RouteAuthLogin}
-          leftSection={<IconLogin2 size={18} />}
-          onClick={onNavigate}
-        >
-          Login
-        </Button>
-      )}
-    </AppShell.Navbar>
+    </Box>
   );
 }

@@ -1,10 +1,36 @@
-import { AppShell, Box } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBootShellRemoved } from '../boot-shell';
 import { AppFooter } from './AppFooter';
-import { AppHeader, AppMobileMenu, HEADER_HEIGHT } from './AppHeader';
+import { AppHeader, HEADER_HEIGHT, PHONE_MENU_ID } from './AppHeader';
+
+const PhoneMenu = lazy(() => import('./PhoneMenu').then((m) => ({ default: m.PhoneMenu })));
+
+/**
+ * The phone menu's panel under the header. Its content is loaded and made when first opened, then kept,
+ * so it slides away whole; wider screens never show it.
+ */
+function PhoneMenuPanel({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
+  const [made, setMade] = useState(opened);
+  if (opened && !made) setMade(true);
+  return (
+    <nav id={PHONE_MENU_ID} className="hw-phone-menu" aria-label="Menu" data-opened={opened || undefined}>
+      {made && (
+        <Suspense
+          fallback={
+            <Center role="status" aria-label="Loading the menu" py="md">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <PhoneMenu onNavigate={onNavigate} />
+        </Suspense>
+      )}
+    </nav>
+  );
+}
 
 /** The frame of every page: header (a burger menu on phones), content, footer. */
 export function ShellLayout({ children }: { children: ReactNode }) {
@@ -18,19 +44,15 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   }, [pathname]);
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
-      padding={0}
-    >
+    <>
       <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      <AppMobileMenu opened={menuOpened} onNavigate={menu.close} />
-      <AppShell.Main bg="gray.0" style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <PhoneMenuPanel opened={menuOpened} onNavigate={menu.close} />
+      <Box component="main" className="hw-main" bg="gray.0">
         {/* At least a screen tall, so the footer starts below the fold and a page filling in as its data
             arrives never pushes it away under the reader's eyes. */}
         <Box style={{ flex: 1, minHeight: `calc(100dvh - ${HEADER_HEIGHT}px)` }}>{children}</Box>
         <AppFooter />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
