@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { areaKitGroups, recordAreaKits, RECORDING_MODE } from './build/area-kits.ts';
 
 /** The API server; in production it serves this build itself. */
 const server = 'http://127.0.0.1:3000';
@@ -51,49 +52,60 @@ function earlyRefreshScript(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [
-    react(),
-    earlyRefreshScript(),
-    // Brotli and gzip copies beside every text file, which the server sends as the browser accepts. The
-    // page itself is compressed by the server, which writes its settings into it first.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
-      exclude: /(^|[\\/])index\.html$/,
-    }),
-  ],
-  resolve: {
-    alias: { '@machines': fileURLToPath(new URL('../machines', import.meta.url)) },
-  },
-  build: {
-    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
-    emptyOutDir: true,
-    rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        [EARLY_REFRESH]: fileURLToPath(new URL('src/api/early-refresh.ts', import.meta.url)),
-      },
-      output: {
-        codeSplitting: {
-          groups: [
-            // React and the router change seldom: browsers keep them across releases of the product.
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-              priority: 3,
-            },
-            // Everything the first page needs in one file (fewer requests, better compression); the areas
-            // and what they share are split off by the bundler as they are loaded.
-            // The early refresh stays alone, to arrive and run before the rest.
-            { name: EARLY_REFRESH, test: /[\\/]early-refresh\.ts$/, priority: 4 },
-            { name: 'shell', tags: ['$initial'], priority: 2 },
-          ],
+/** The first build (area kits, client/build/area-kits.ts) writes its findings, and only them, here. */
+const RECORDING_DIR = fileURLToPath(new URL('../dist/area-kits', import.meta.url));
+const RECORDED_KITS = `${RECORDING_DIR}/area-kits.json`;
+
+export default defineConfig(({ mode }) => {
+  const recording = mode === RECORDING_MODE;
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: recording
+      ? [react(), earlyRefreshScript(), recordAreaKits(RECORDED_KITS)]
+      : [
+          react(),
+          earlyRefreshScript(),
+          // Brotli and gzip copies beside every text file, which the server sends as the browser accepts.
+          // The page itself is compressed by the server, which writes its settings into it first.
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+            exclude: /(^|[\\/])index\.html$/,
+          }),
+        ],
+    resolve: {
+      alias: { '@machines': fileURLToPath(new URL('../machines', import.meta.url)) },
+    },
+    build: {
+      outDir: recording ? RECORDING_DIR : fileURLToPath(new URL('../dist/client', import.meta.url)),
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: {
+          index: fileURLToPath(new URL('index.html', import.meta.url)),
+          [EARLY_REFRESH]: fileURLToPath(new URL('src/api/early-refresh.ts', import.meta.url)),
+        },
+        output: {
+          codeSplitting: {
+            groups: [
+              // React and the router change seldom: browsers keep them across releases of the product.
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                priority: 3,
+              },
+              // Everything the first page needs in one file (fewer requests, better compression); the areas
+              // and what they share are split off by the bundler as they are loaded.
+              // The early refresh stays alone, to arrive and run before the rest.
+              { name: EARLY_REFRESH, test: /[\\/]early-refresh\.ts$/, priority: 4 },
+              { name: 'shell', tags: ['$initial'], priority: 2 },
+              // The library code an area's pages load, one file per area.
+              ...(recording ? [] : areaKitGroups(RECORDED_KITS, 1)),
+            ],
+          },
         },
       },
     },
-  },
-  server: { port: 5173, strictPort: true, proxy },
-  preview: { port: 4173, proxy },
+    server: { port: 5173, strictPort: true, proxy },
+    preview: { port: 4173, proxy },
+  };
 });
