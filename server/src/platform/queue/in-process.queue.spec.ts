@@ -36,6 +36,18 @@ function queueOn(outbox: JobOutbox, handler: () => Promise<void>): InProcessQueu
   return queue;
 }
 
+/** A started queue whose wake-up is claiming a job that takes 20 ms; `finished` says whether it ran. */
+async function startedWithSlowJob() {
+  const { outbox, release } = slowFirstClaim();
+  let done = false;
+  const queue = queueOn(outbox, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    done = true;
+  });
+  await queue.start();
+  return { queue, release, finished: () => done };
+}
+
 describe('the in-process job queue', () => {
   it('counts a job a wake-up is claiming as unfinished until it has run', async () => {
     const { outbox, release } = slowFirstClaim();
@@ -52,17 +64,19 @@ describe('the in-process job queue', () => {
   });
 
   it('waits in a flush for the jobs a wake-up claimed meanwhile, and counts them', async () => {
-    const { outbox, release } = slowFirstClaim();
-    let finished = false;
-    const queue = queueOn(outbox, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      finished = true;
-    });
-    await queue.start();
+    const { queue, release, finished } = await startedWithSlowJob();
     const flushed = queue.flush();
     setTimeout(release, 20);
     expect(await flushed).toBe(1);
-    expect(finished).toBe(true);
+    expect(finished()).toBe(true);
     await queue.stop();
+  });
+
+  it('waits on stopping for the jobs a claim under way takes', async () => {
+    const { queue, release, finished } = await startedWithSlowJob();
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(finished()).toBe(true);
   });
 });

@@ -79,6 +79,8 @@ export class InProcessQueue extends RecordedJobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     this.timers.forEach((timer) => clearInterval(timer));
+    // A claim under way may still start the jobs it took: they are waited for as well.
+    await this.claiming;
     await Promise.all([...this.working.values()].map((worked) => worked.done));
   }
 
