@@ -52,7 +52,7 @@ function earlyRefreshScript(): Plugin {
   };
 }
 
-/** The first build (area kits, client/build/area-kits.ts) writes its findings, and only them, here. */
+/** Where the first build (area kits, client/build/area-kits.ts) writes its output and its findings. */
 const RECORDING_DIR = fileURLToPath(new URL('../dist/area-kits', import.meta.url));
 const RECORDED_KITS = `${RECORDING_DIR}/area-kits.json`;
 

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 /**
  * Area kits: the library code an area's pages load, in one file per area instead of the dozens of small
  * files the bundler splits it into by which areas share each module. A phone pays a round trip for each
- * file; the customer's upload page went from 49 scripts to 29.
+ * file; the customer's upload page went from 49 scripts to 31.
  *
  * Which library modules an area loads is only known once the bundler has tree-shaken the whole client
  * (an import from `@mantine/core` reaches every component through its index). So the client is built

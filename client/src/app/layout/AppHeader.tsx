@@ -10,10 +10,9 @@ import { Logo } from '../../ui/Logo';
 import { isStaff, ROUTES, roleHome } from '../routes';
 
 // Only signed-in users see the badges and the user menu: visitors' pages do not load their menus and tooltips.
-const HeaderBadges = lazy(() => import('./HeaderBadges').then((m) => ({ default: m.HeaderBadges })));
+// The phone menu shows the badges too.
+export const HeaderBadges = lazy(() => import('./HeaderBadges').then((m) => ({ default: m.HeaderBadges })));
 const UserMenu = lazy(() => import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenu })));
-
-export const HEADER_HEIGHT = 68;
 
 /** Mantine's `sm` breakpoint: from there on the header shows everything and the burger goes. */
 const WIDE = '(min-width: 48em)';

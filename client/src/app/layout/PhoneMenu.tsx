@@ -4,9 +4,8 @@ import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../features/auth/session';
 import { isStaff, ROUTES } from '../routes';
-import { PhoneNumber } from './AppHeader';
+import { HeaderBadges, PhoneNumber } from './AppHeader';
 
-const HeaderBadges = lazy(() => import('./HeaderBadges').then((m) => ({ default: m.HeaderBadges })));
 const UserMenuList = lazy(() =>
   import('../../features/auth/UserMenu').then((m) => ({ default: m.UserMenuList })),
 );

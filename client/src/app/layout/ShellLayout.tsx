@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBootShellRemoved } from '../boot-shell';
 import { AppFooter } from './AppFooter';
-import { AppHeader, HEADER_HEIGHT, PHONE_MENU_ID } from './AppHeader';
+import { AppHeader, PHONE_MENU_ID } from './AppHeader';
 
 const PhoneMenu = lazy(() => import('./PhoneMenu').then((m) => ({ default: m.PhoneMenu })));
 
@@ -50,7 +50,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Box component="main" className="hw-main" bg="gray.0">
         {/* At least a screen tall, so the footer starts below the fold and a page filling in as its data
             arrives never pushes it away under the reader's eyes. */}
-        <Box style={{ flex: 1, minHeight: `calc(100dvh - ${HEADER_HEIGHT}px)` }}>{children}</Box>
+        <Box style={{ flex: 1, minHeight: 'calc(100dvh - var(--hw-header-height))' }}>{children}</Box>
         <AppFooter />
       </Box>
     </>
