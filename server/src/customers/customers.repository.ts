@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { StepState } from '../../../machines/customer.enums.js';
 import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
+import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
 import { visibilityCondition } from './customer-access.js';
 
@@ -114,17 +115,16 @@ function deepPage(condition: string, parameters: number): string {
 /** Plain queries over the `customers` read table, always within what the caller may see. */
 @Injectable()
 export class CustomersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: GenericPlanReads,
+  ) {}
 
   async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
     const scope = visibilityCondition(caller, 3);
     const params: unknown[] = [caller.id, id];
     if (scope.value !== null) params.push(scope.value);
-    const rows = await preparedQuery<CustomerRow>(
-      this.dataSource,
-      `${SELECT} WHERE c.id = $2 AND ${scope.sql}`,
-      params,
-    );
+    const rows = await this.reads.query<CustomerRow>(`${SELECT} WHERE c.id = $2 AND ${scope.sql}`, params);
     return rows[0] ?? null;
   }
 
@@ -171,8 +171,10 @@ export class CustomersRepository {
          total AS (SELECT count(*)::int AS total_count FROM matched),`
       : `total AS (${total}),
          page AS (${deepPage(condition, params.length)}),`;
-    const found = await preparedQuery<CustomerRow & { total_count: number }>(
-      this.dataSource,
+    // A search's best plan depends on how many clients its text matches; a list's does not.
+    const read = <T>(text: string, values: unknown[]): Promise<T[]> =>
+      search ? preparedQuery<T>(this.dataSource, text, values) : this.reads.query<T>(text, values);
+    const found = await read<CustomerRow & { total_count: number }>(
       `WITH ${chosen}
        rows AS (${SELECT} JOIN page ON page.id = c.id)
        SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true

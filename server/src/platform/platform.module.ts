@@ -12,6 +12,7 @@ import { EventProcessorRunner } from './event-store/event-processor.js';
 import { EventStore } from './event-store/event-store.js';
 import { ProjectionRegistry } from './event-store/projection.registry.js';
 import { ProjectionRebuilder } from './event-store/projection.rebuilder.js';
+import { GenericPlanReads } from './database/generic-plan-reads.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RealtimeAudience } from './realtime/realtime.audience.js';
@@ -41,6 +42,7 @@ export class PlatformModule {
     const shared = [
       configProvider,
       Clock,
+      GenericPlanReads,
       FileLinks,
       EventStore,
       ProjectionRegistry,

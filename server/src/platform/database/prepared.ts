@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 const names = new Map<string, string>();
 
 /** A stable statement name per query text: each connection prepares a text once and reuses its plan. */
-function nameOf(text: string): string {
+export function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `h${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -28,6 +28,6 @@ export async function preparedQuery<T>(
   values: unknown[],
 ): Promise<T[]> {
   const pool = (dataSource.driver as PostgresDriver).master as pg.Pool;
-  const result = await pool.query<T & pg.QueryResultRow>({ name: nameOf(text), text, values });
+  const result = await pool.query<T & pg.QueryResultRow>({ name: statementName(text), text, values });
   return result.rows;
 }
