@@ -9,6 +9,7 @@ import type { QuoteRequested } from './appraiser.events.js';
 export class AppraisalRequestsProjection extends InlineProjection {
   readonly name = 'appraisal_requests';
   readonly tables = ['appraisal_requests'];
+  override readonly uses = ['customers'];
   readonly eventTypes = ['appraisal.quote_requested'];
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {

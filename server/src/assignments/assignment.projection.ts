@@ -15,6 +15,7 @@ export function AssignmentProjection<Status extends string, Data>(
   class Assignment extends InlineProjection {
     readonly name = kind.projection.name;
     readonly tables = [];
+    override readonly uses = ['customers'];
     readonly eventTypes = Object.values<string>(kind.events);
 
     async apply(event: StoredEvent, tx: EntityManager): Promise<void> {

@@ -27,6 +27,7 @@ export function auditableChanges(data: unknown): unknown {
 export class CustomerHistoryProjection extends InlineProjection {
   readonly name = 'customer_history';
   readonly tables = ['customer_history'];
+  override readonly uses = ['users'];
   readonly eventTypes = [ALL_EVENTS];
 
   private async customerOf(event: StoredEvent, tx: EntityManager): Promise<string | null> {

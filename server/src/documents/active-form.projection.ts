@@ -12,6 +12,7 @@ import { ACTIVE_FORM_EVENT_TYPES } from './active-form.decider.js';
 export class ActiveFormProjection extends InlineProjection {
   readonly name = 'active_forms';
   readonly tables = [];
+  override readonly uses = ['customers'];
   readonly eventTypes = ACTIVE_FORM_EVENT_TYPES;
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {

@@ -24,6 +24,7 @@ export const TEAM_HISTORY_TYPES = [
 export class TeamHistoryProjection extends InlineProjection {
   readonly name = 'team_history';
   readonly tables = ['team_history'];
+  override readonly uses = ['users'];
   readonly eventTypes = TEAM_HISTORY_TYPES;
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {

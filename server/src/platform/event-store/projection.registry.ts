@@ -21,14 +21,25 @@ export class ProjectionRegistry {
     }
   }
 
+  list(): readonly Projection[] {
+    return this.projections;
+  }
+
   tables(): string[] {
     return [...new Set(this.projections.flatMap((p) => p.tables))];
   }
 
-  async apply(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+  /** Applies the events in order to every projection, or to those of `only`. */
+  async apply(
+    events: readonly StoredEvent[],
+    tx: EntityManager,
+    only?: ReadonlySet<Projection>,
+  ): Promise<void> {
     for (const event of events) {
-      for (const projection of this.byType.get(event.type) ?? []) await projection.apply(event, tx);
-      for (const projection of this.byType.get(ALL_EVENTS) ?? []) await projection.apply(event, tx);
+      for (const projection of this.byType.get(event.type) ?? [])
+        if (!only || only.has(projection)) await projection.apply(event, tx);
+      for (const projection of this.byType.get(ALL_EVENTS) ?? [])
+        if (!only || only.has(projection)) await projection.apply(event, tx);
     }
   }
 }

@@ -14,6 +14,11 @@ export interface Projection {
    * through the search path: projections name tables unqualified, never with a schema.
    */
   readonly tables: readonly string[];
+  /**
+   * Tables of other projections this one reads or writes. A rebuild replays projections that share a table
+   * on one connection, in log order, and refuses a statement that reaches a table not named here.
+   */
+  readonly uses?: readonly string[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
 }
@@ -23,6 +28,7 @@ export interface Projection {
 export abstract class InlineProjection implements Projection, OnModuleInit {
   abstract readonly name: string;
   abstract readonly tables: readonly string[];
+  readonly uses: readonly string[] = [];
   abstract readonly eventTypes: readonly string[];
 
   constructor(private readonly registry: ProjectionRegistry) {}
