@@ -72,7 +72,7 @@ export class AppraisersService {
     command: AppraiserAssignmentCommand | RequestQuotes,
     meta: EventMetadata,
   ): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     if (command.type === 'ASSIGN' && command.partyId) await this.checkAppraisers([command.partyId]);
     await this.events.handle(
       appraiserAssignmentDecider,

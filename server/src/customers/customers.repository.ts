@@ -128,6 +128,15 @@ export class CustomersRepository {
     return rows[0] ?? null;
   }
 
+  /** Whether the caller may see the client: the visibility rule alone, without reading the client's view. */
+  async isVisible(caller: Caller, id: string): Promise<boolean> {
+    const scope = visibilityCondition(caller, 2);
+    const params: unknown[] = [id];
+    if (scope.value !== null) params.push(scope.value);
+    const rows = await this.reads.query(`SELECT 1 FROM customers c WHERE c.id = $1 AND ${scope.sql}`, params);
+    return rows.length > 0;
+  }
+
   async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
     const params: unknown[] = [caller.id];
     const where: string[] = [];

@@ -40,6 +40,12 @@ export class CustomersService {
     return row;
   }
 
+  /** Refuses, as not found, a client the caller may not see; for checks that need nothing of the client. */
+  async ensureVisible(caller: Caller, id: string): Promise<void> {
+    if (!(await this.customers.isVisible(caller, id)))
+      throw DomainError.notFound('This client does not exist.');
+  }
+
   /** The clients the caller may see that match the filters, one page of them, and how many match. */
   async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
     // Only principal brokers and assistants filter by broker; a broker always sees just their own clients.
@@ -229,7 +235,7 @@ export class CustomersService {
   }
 
   async setSteps(caller: Caller, id: string, steps: StepState[], meta: EventMetadata): Promise<void> {
-    await this.visible(caller, id);
+    await this.ensureVisible(caller, id);
     const byStep = new Map(steps.map((s) => [s.step, s]));
     if (byStep.size !== ROADMAP_STEPS.length || steps.length !== ROADMAP_STEPS.length) {
       throw DomainError.invalid(

@@ -40,7 +40,7 @@ export class DocumentsService {
   async formFor(caller: Caller, code: string): Promise<FormRow> {
     const form = await this.repository.form(code);
     if (!form) throw DomainError.notFound('This form does not exist.');
-    await this.customers.visible(caller, form.customer_id).catch(() => {
+    await this.customers.ensureVisible(caller, form.customer_id).catch(() => {
       throw DomainError.notFound('This form does not exist.');
     });
     return form;
@@ -52,7 +52,7 @@ export class DocumentsService {
     fields: FormField[],
     meta: EventMetadata,
   ): Promise<string> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const code = newFormCode();
     const onRecord = await this.repository.activeForm(customerId);
     await this.events.handleAll(

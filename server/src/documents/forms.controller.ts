@@ -52,7 +52,7 @@ export class FormsController {
   async list(@Query() query: ListFormsQuery, @CurrentUser() caller: Caller) {
     // A customer always gets their own forms; staff may narrow the list to one client they may see.
     const customerId = caller.role === 'customer' ? null : (query.customer_id ?? null);
-    if (customerId && !(await this.customers.findVisible(caller, customerId))) {
+    if (customerId && !(await this.customers.isVisible(caller, customerId))) {
       throw AppError.notFound('This client does not exist.');
     }
     const forms = await this.repository.formsVisibleTo(caller, customerId);

@@ -74,7 +74,7 @@ export class LenderPackageService {
    * before a download link is handed out, so the refusal shows where the button was pressed.
    */
   async check(caller: Caller, customerId: string, includeInReview: boolean): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const form = await this.repository.activeForm(customerId);
     if (!form) throw lenderPackageRefusals.noCheckedFile();
     const entries = packageEntries(

@@ -43,13 +43,13 @@ export class LawyersService {
     offset: number,
     limit: number,
   ): Promise<{ rows: LawyerRow[]; count: number }> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     return this.lawyers.search(customerId, search, { offset, limit });
   }
 
   /** The customer's own lawyer is registered and picked in one transaction. */
   async addOwn(caller: Caller, customerId: string, body: OwnLawyerDto, meta: EventMetadata): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const lawyerId = randomUUID();
     await this.events.handleAll(
       [
@@ -78,7 +78,7 @@ export class LawyersService {
   }
 
   async pick(caller: Caller, customerId: string, lawyerId: string, meta: EventMetadata): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     await this.lawyerOf(customerId, lawyerId);
     await this.transition(caller, customerId, { type: 'PICK', role: caller.role, partyId: lawyerId }, meta);
   }
@@ -90,7 +90,7 @@ export class LawyersService {
     command: LawyerAssignmentCommand,
     meta: EventMetadata,
   ): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     await this.events.handle(
       lawyerAssignmentDecider,
       { type: CUSTOMER_STREAM, id: customerId },

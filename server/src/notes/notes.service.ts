@@ -35,7 +35,7 @@ export class NotesService {
     customerId: string,
     query: { ordering: string; limit: number; offset: number },
   ): Promise<{ notes: NoteView[]; count: number }> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const { rows, count } = await this.notes.list(customerId, {
       ascending: query.ordering === 'created',
       limit: query.limit,
@@ -46,7 +46,7 @@ export class NotesService {
 
   /** Stores the attached file first; a note that is refused keeps none of it. */
   async add(caller: Caller, customerId: string, request: Request, meta: EventMetadata): Promise<NoteView> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
       keyPrefix: `customers/${customerId}/notes`,
@@ -83,7 +83,7 @@ export class NotesService {
   }
 
   async remove(caller: Caller, customerId: string, noteId: string, meta: EventMetadata): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     await this.events.handle(
       noteDecider,
       { type: NOTE_STREAM, id: noteId },
@@ -94,7 +94,7 @@ export class NotesService {
 
   /** Marks every note the client has now as read by the caller. */
   async markRead(caller: Caller, customerId: string, meta: EventMetadata): Promise<void> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     await markRead(
       this.events,
       noteReadsDecider,

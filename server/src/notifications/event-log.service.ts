@@ -24,7 +24,7 @@ export class EventLogService {
   ): Promise<{ entries: EventLogEntry[]; count: number }> {
     // A client's log is read by the staff who may see that client; a staff member's only by themselves or a principal broker.
     const owner = await this.users.findById(userId);
-    if (owner?.customer_id) await this.customers.visible(caller, owner.customer_id);
+    if (owner?.customer_id) await this.customers.ensureVisible(caller, owner.customer_id);
     else if (caller.role !== 'principal_broker' && caller.id !== userId) throw DomainError.forbidden();
     return this.log.list(relType, userId, page);
   }

@@ -197,12 +197,12 @@ export class RemindersService {
   // Staff's commands, on a client the caller may see.
 
   async view(caller: Caller, customerId: string): Promise<RemindersStanding> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     return this.standing(customerId);
   }
 
   async sendNow(caller: Caller, customerId: string, meta: EventMetadata): Promise<RemindersStanding> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const standing = await this.standing(customerId);
     const stopped = this.stopped(standing);
     if (stopped === 'finished_status')
@@ -219,7 +219,7 @@ export class RemindersService {
     change: { paused?: boolean; override?: Partial<ReminderFacts['override']> },
     meta: EventMetadata,
   ): Promise<RemindersStanding> {
-    await this.customers.visible(caller, customerId);
+    await this.customers.ensureVisible(caller, customerId);
     const { state } = await this.events.aggregate(remindersDecider, REMINDERS_STREAM, customerId);
     const commands: RemindersCommand[] = [];
     if (change.override && Object.keys(change.override).length > 0)
