@@ -57,6 +57,8 @@ interface Running {
   failing: { position: number; times: number } | null;
   /** For a durable processor: passed over in memory beyond its stored checkpoint, written now and then. */
   passedOver: number;
+  /** Events may have been committed that no notice told of: the next pass reads the log, head or not. */
+  unread: boolean;
 }
 
 @Injectable()
@@ -71,6 +73,12 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   private readonly lagWarnedAt = new Map<string, number>();
   private stopped = false;
   private readonly recent = new Map<number, StoredEvent>();
+  /**
+   * The highest position this instance knows committed: its own appends and the positions other instances'
+   * notices carry. A processor at or past it has nothing to read, which spares the database a read per
+   * processor on every append's wake-up.
+   */
+  private head = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -97,6 +105,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       retryAt: 0,
       failing: null,
       passedOver: 0,
+      unread: true,
     });
   }
 
@@ -121,12 +130,14 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
         run.position = Number(position);
       } else run.position = Number(head);
     }
+    this.head = Number(head);
     this.unsubscribe = this.events.onAppended((events) => {
       this.remember(events);
-      this.wake();
+      this.heard(Math.max(...events.map((e) => e.position)));
     });
     await this.listen();
-    this.timer = setInterval(() => this.wake(), this.config.processorPollMs);
+    // Polling finds what a lost notice did not tell of.
+    this.timer = setInterval(() => this.heard(null), this.config.processorPollMs);
     this.lagTimer = setInterval(() => void this.measureLag(), LAG_EVERY_MS);
     this.wake();
     await this.measureLag();
@@ -140,6 +151,14 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
     await this.listener?.end().catch(() => undefined);
     while (this.running.some((r) => r.busy)) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.storePassedOver();
+  }
+
+  /** Wakes the processors for a commit at `position`; for one not known (polling, a notice without it), all read. */
+  private heard(position: number | null): void {
+    if (position === null || !Number.isSafeInteger(position) || position <= 0)
+      for (const run of this.running) run.unread = true;
+    else this.head = Math.max(this.head, position);
+    this.wake();
   }
 
   private remember(events: StoredEvent[]): void {
@@ -156,14 +175,17 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
    * without a gap (each one kept here has committed, and the batch stops at the first position not kept),
    * otherwise from the database.
    */
-  private async after(position: number, tx?: EntityManager): Promise<StoredEvent[]> {
+  private async after(run: Running, position: number, tx?: EntityManager): Promise<StoredEvent[]> {
     const batch: StoredEvent[] = [];
     for (let next = position + 1; batch.length < BATCH; next++) {
       const event = this.recent.get(next);
       if (!event) break;
       batch.push(event);
     }
-    return batch.length > 0 ? batch : this.events.readCommittedAfter(position, BATCH, tx);
+    if (batch.length > 0) return batch;
+    if (position >= this.head && !run.unread) return [];
+    run.unread = false;
+    return this.events.readCommittedAfter(position, BATCH, tx);
   }
 
   /** Writes the checkpoints of stretches passed over in memory; checkpoints only move forward. */
@@ -196,6 +218,8 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       let progressed = false;
       for (const run of this.running) {
         run.retryAt = 0;
+        // What other instances committed counts too, notice or not.
+        run.unread = true;
         // A pass that a wake-up began meanwhile may stop short of what was appended since: look again after it.
         if (run.busy || (await this.tick(run)) > 0) progressed = true;
       }
@@ -277,7 +301,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       const client = new pg.Client({ connectionString: options.url });
       client.on('error', () => undefined);
       await client.connect();
-      client.on('notification', () => this.wake());
+      client.on('notification', (notice) => this.heard(notice.payload ? Number(notice.payload) : null));
       await client.query('LISTEN events_appended');
       this.listener = client;
     } catch (error) {
@@ -312,7 +336,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
    */
   private async passOver(run: Running): Promise<number | null> {
     if (!run.processor.accepts) return null;
-    const batch = await this.after(run.position);
+    const batch = await this.after(run, run.position);
     const firstAccepted = batch.findIndex((event) => run.processor.accepts!(event));
     const passable = firstAccepted === -1 ? batch : batch.slice(0, firstAccepted);
     if (passable.length > 0) {
@@ -341,7 +365,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
   }
 
   private async tickLocal(run: Running): Promise<number> {
-    const batch = await this.after(run.position);
+    const batch = await this.after(run, run.position);
     for (const event of batch) {
       await this.handle(run, event);
       run.position = event.position;
@@ -388,7 +412,7 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
       }[];
       // Never behind what this instance already passed over in memory.
       const from = Math.max(Number(position), run.position);
-      const batch = await this.after(from, tx);
+      const batch = await this.after(run, from, tx);
       let done = from;
       let failure: unknown = null;
       for (const event of batch) {

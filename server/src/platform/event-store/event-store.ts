@@ -109,7 +109,7 @@ function insertOf(
 @Injectable()
 export class EventStore {
   private readonly appended = new EventEmitter();
-  private readonly notice = { sending: false, again: false };
+  private readonly notice = { sending: false, again: false, head: 0 };
   private readonly gaps = new LogGaps();
 
   constructor(
@@ -211,7 +211,7 @@ export class EventStore {
     const stored = await this.committed(list, metadata);
     if (stored.length > 0) {
       this.appended.emit('appended', stored);
-      this.notifyOthers();
+      this.notifyOthers(Math.max(...stored.map((e) => e.position)));
     }
     return stored;
   }
@@ -244,22 +244,24 @@ export class EventStore {
   /**
    * Wakes the processors of other instances (PostgreSQL NOTIFY) after commit, never inside the append: a
    * transaction that notifies holds a server-wide lock while it commits, so appends would commit one at a
-   * time. Appends made while a notice is on its way share the next one.
+   * time. Appends made while a notice is on its way share the next one. The notice carries the highest
+   * position appended, so a processor already past it reads nothing.
    */
-  private notifyOthers(): void {
+  private notifyOthers(head: number): void {
+    this.notice.head = Math.max(this.notice.head, head);
     if (this.notice.sending) {
       this.notice.again = true;
       return;
     }
     this.notice.sending = true;
     void this.dataSource
-      .query(`SELECT pg_notify('events_appended', '')`)
+      .query(`SELECT pg_notify('events_appended', $1)`, [String(this.notice.head)])
       .catch(() => undefined) // polling still finds the events
       .finally(() => {
         this.notice.sending = false;
         if (this.notice.again) {
           this.notice.again = false;
-          this.notifyOthers();
+          this.notifyOthers(this.notice.head);
         }
       });
   }
