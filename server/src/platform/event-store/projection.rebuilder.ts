@@ -108,6 +108,7 @@ export class ProjectionRebuilder {
       schema = `${SCHEMA_PREFIX}${Date.now()}`;
       const fresh = schema;
       await this.createFreshTables(runner, schema, tables);
+      const searchIndexes = await this.setSearchIndexesAside(runner, schema);
       let swapFrom = 0;
 
       const started = performance.now();
@@ -175,6 +176,8 @@ export class ProjectionRebuilder {
           }),
         );
         swapFrom = position;
+
+        for (const definition of searchIndexes) await runner.query(definition);
 
         // Fresh tables have no statistics and no visibility map yet: without them the planner misjudges every
         // query after the swap, and counts and deep pages cannot be answered from the indexes alone.
@@ -304,6 +307,27 @@ export class ProjectionRebuilder {
       throw new Error(
         `Read tables cannot be rebuilt aside: ${rows.map((r) => `${r.table} has a ${r.what}`).join('; ')}`,
       );
+  }
+
+  /**
+   * Drops the fresh tables' search indexes (any kind but B-tree that backs no constraint: trigram and the
+   * like) and answers the statements that make them again. Projections never look rows up through them, and
+   * keeping one up to date row by row through a replay costs far more than building it once at the end.
+   */
+  private async setSearchIndexesAside(runner: QueryRunner, schema: string): Promise<string[]> {
+    const rows = (await runner.query(
+      `SELECT i.relname AS index, pg_get_indexdef(x.indexrelid) AS definition
+         FROM pg_index x
+         JOIN pg_class i ON i.oid = x.indexrelid
+         JOIN pg_am am ON am.oid = i.relam
+         JOIN pg_namespace n ON n.oid = i.relnamespace
+        WHERE n.nspname = $1 AND am.amname <> 'btree'
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)
+        ORDER BY i.relname`,
+      [schema],
+    )) as { index: string; definition: string }[];
+    for (const { index } of rows) await runner.query(`DROP INDEX ${ident(schema)}.${ident(index)}`);
+    return rows.map((r) => r.definition);
   }
 
   /** Empty copies of the read tables in a schema of their own, with the live tables' index names and grants. */
