@@ -139,8 +139,8 @@ export class ProjectionRebuilder {
         return { position: batch.at(-1)?.position ?? position, count: batch.length };
       };
 
-      // The bulk of the log, a batch per transaction in each lane; appends go on meanwhile. The next batch
-      // is read while the lanes write the last one.
+      // The bulk of the log, a batch per transaction in each lane; appends go on meanwhile. The log is read
+      // once for all lanes, and each lane replays it at its own pace.
       const lanes = await this.lanes(runner, options.lanes ?? LANES);
       const laneRunners: QueryRunner[] = [];
       try {
