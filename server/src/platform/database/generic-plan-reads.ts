@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { statementName } from './prepared.js';
+import { preparedOn } from './prepared.js';
 
 /** Connections kept for these reads at most: a page's read is short, a few serve every request. */
 const CONNECTIONS = 10;
@@ -21,13 +21,8 @@ export class GenericPlanReads implements OnApplicationShutdown {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async query<T>(text: string, values: unknown[]): Promise<T[]> {
-    const result = await this.connections().query<T & pg.QueryResultRow>({
-      name: statementName(text),
-      text,
-      values,
-    });
-    return result.rows;
+  query<T>(text: string, values: unknown[]): Promise<T[]> {
+    return preparedOn<T>(this.connections(), text, values);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 const names = new Map<string, string>();
 
 /** A stable statement name per query text: each connection prepares a text once and reuses its plan. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `h${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -27,7 +27,11 @@ export async function preparedQuery<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as pg.Pool;
+  return preparedOn<T>((dataSource.driver as PostgresDriver).master as pg.Pool, text, values);
+}
+
+/** Runs a read as a named prepared statement on a connection of the pool. */
+export async function preparedOn<T>(pool: pg.Pool, text: string, values: unknown[]): Promise<T[]> {
   const result = await pool.query<T & pg.QueryResultRow>({ name: statementName(text), text, values });
   return result.rows;
 }

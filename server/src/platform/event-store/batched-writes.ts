@@ -125,6 +125,17 @@ export function mergeInserts(
   return statements;
 }
 
+/** The transaction with its `query` answered by `query`, everything else its own. */
+export function withQuery(
+  tx: EntityManager,
+  query: (sql: string, parameters?: unknown[]) => Promise<unknown>,
+): EntityManager {
+  return new Proxy(tx, {
+    get: (target, property, receiver) =>
+      property === 'query' ? query : (Reflect.get(target, property, receiver) as unknown),
+  });
+}
+
 /** Statement shapes a connection keeps prepared at most; others are sent with their parameters written in. */
 const PREPARED_PER_CONNECTION = 256;
 /** Shapes named at most: statements built from what changed take many shapes, the rare ones stay written in. */
@@ -181,10 +192,7 @@ export class BatchedWrites {
       if (this.queued.length >= STATEMENTS_PER_TRIP) await this.send();
       return [];
     };
-    return new Proxy(this.tx, {
-      get: (target, property, receiver) =>
-        property === 'query' ? query : (Reflect.get(target, property, receiver) as unknown),
-    });
+    return withQuery(this.tx, query);
   }
 
   /** Sends what is queued, with `last` (such as COMMIT) in the same trip when given, and waits for it all. */

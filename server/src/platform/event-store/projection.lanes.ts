@@ -1,10 +1,16 @@
 import type { EntityManager } from 'typeorm';
+import { withQuery } from './batched-writes.js';
 
 /** What lanes are drawn from: a projection's name, the tables it owns and those of others it uses. */
 export interface LaneMember {
   readonly name: string;
   readonly tables: readonly string[];
   readonly uses?: readonly string[];
+}
+
+/** The tables a projection owns or uses. */
+function reached(projection: LaneMember): string[] {
+  return [...projection.tables, ...(projection.uses ?? [])];
 }
 
 /**
@@ -28,7 +34,7 @@ export function splitIntoLanes<P extends LaneMember>(
   const byTable = new Map<string, P>();
   for (const p of projections) {
     groupOf.set(p, p);
-    for (const table of [...p.tables, ...(p.uses ?? [])]) {
+    for (const table of reached(p)) {
       const other = byTable.get(table);
       if (other) groupOf.set(root(p), root(other));
       else byTable.set(table, p);
@@ -54,7 +60,7 @@ export function splitIntoLanes<P extends LaneMember>(
 
 /** The tables a lane's projections own or use. */
 export function laneTables(lane: readonly LaneMember[]): Set<string> {
-  return new Set(lane.flatMap((p) => [...p.tables, ...(p.uses ?? [])]));
+  return new Set(lane.flatMap(reached));
 }
 
 /**
@@ -85,10 +91,7 @@ export function confinedToLane(
     }
     return tx.query(sql, parameters);
   };
-  return new Proxy(tx, {
-    get: (target, property, receiver) =>
-      property === 'query' ? query : (Reflect.get(target, property, receiver) as unknown),
-  });
+  return withQuery(tx, query);
 }
 
 /**
