@@ -79,6 +79,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: recording ? RECORDING_DIR : fileURLToPath(new URL('../dist/client', import.meta.url)),
       emptyOutDir: true,
+      // Browsers preload modules on their own (Safari since 17); one that cannot still loads them, a little
+      // later, so no page carries a polyfill for it.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         input: {
           index: fileURLToPath(new URL('index.html', import.meta.url)),

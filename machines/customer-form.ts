@@ -1,9 +1,9 @@
 import type { CustomerStatus, CustomerType, DealType } from './customer.enums.js';
 import { toLocalPhone, toWirePhone } from './phone.js';
+import { email } from './email-address.js';
 import {
   alphaDash,
   digits,
-  email,
   field,
   max,
   noMarkup,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { email } from './email-address.js';
 import {
   alpha_dash,
   confirmed,
   digits,
-  email,
   field,
   isEmpty,
   length,

@@ -7,14 +7,8 @@
  *
  * Rules other than `required` let empty values pass, so optional fields are only checked when filled.
  * The validators fit @mantine/form's `validate` functions: (value, values) => message | null.
+ * E-mail addresses have their own module (`email-address.ts`), so a page that checks none skips its weight.
  */
-
-import isEmailExport from 'validator/lib/isEmail.js';
-
-type EmailCheck = (value: string) => boolean;
-// validator ships CommonJS: Node's ESM loader and the client bundler see its default export differently.
-const isEmailInterop = isEmailExport as unknown as EmailCheck | { default: EmailCheck };
-const isEmail: EmailCheck = typeof isEmailInterop === 'function' ? isEmailInterop : isEmailInterop.default;
 
 /** Free text a person writes (notes, chat, comments, descriptions, broker notes) is at most this long. */
 export const TEXT_MAX_LENGTH = 2000;
@@ -48,7 +42,8 @@ function isAbsent(value: unknown): boolean {
   );
 }
 
-function optional(
+/** A rule that lets absent values pass and otherwise asks `test`, saying `message` when it fails. */
+export function optional(
   test: (value: unknown, values: FormValues) => boolean,
   message: (field: string) => string,
 ): Rule {
@@ -62,21 +57,6 @@ function text(value: unknown): string {
 function lengthOf(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   return text(value).length;
-}
-
-/** The longest e-mail address SMTP delivers (RFC 5321 path limit less the angle brackets). */
-export const EMAIL_MAX_LENGTH = 254;
-/** Valid in a quoted local part, but never in an address a person types, and unsafe next to HTML. */
-const EMAIL_FORBIDDEN = /[<>"'`\\\s]/;
-
-/** A deliverable e-mail address with nothing that could be read as markup or a second address. */
-export function isEmailAddress(value: unknown): boolean {
-  return (
-    typeof value === 'string' &&
-    value.length <= EMAIL_MAX_LENGTH &&
-    !EMAIL_FORBIDDEN.test(value) &&
-    isEmail(value)
-  );
 }
 
 export const PERSON_NAME_MAX_LENGTH = 100;
@@ -100,13 +80,6 @@ export function hasMarkup(value: unknown): boolean {
 
 export function required(): Rule {
   return (value, _values, field) => (isEmpty(value) ? `The ${field} field is required` : null);
-}
-
-export function email(): Rule {
-  return optional(
-    (value) => typeof value === 'string' && isEmailAddress(value.trim()),
-    (field) => `The ${field} field must be a valid email`,
-  );
 }
 
 export function numeric(): Rule {

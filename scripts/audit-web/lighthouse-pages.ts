@@ -4,6 +4,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { launchDebuggableChromium } from './chromium.js';
 import { LIGHTHOUSE_PAGES, type DemoWorld } from './screens.js';
+import { gzipSizeOf } from './script-sizes.js';
 import { signInAs } from './sign-in.js';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -13,8 +14,10 @@ export interface LighthouseFigures {
   page: (typeof LIGHTHOUSE_PAGES)[number];
   /** 0–100 per category. */
   scores: Record<Category, number>;
-  /** Bytes of JavaScript as they crossed the network (compressed when the server compressed them). */
+  /** Bytes of JavaScript as they crossed the network: brotli bodies, and each answer's headers. */
   jsBytes: number;
+  /** The same scripts' gzip sizes, the unit of the budgets. */
+  jsGzipBytes: number;
   /** The audits that cost points: failed checks, and the performance metrics with their values. */
   notes: string[];
 }
@@ -43,14 +46,14 @@ function culprits(items: Record<string, unknown>[]): string {
   return found.length ? ` (${found.join('; ')})` : '';
 }
 
-function figuresOf(page: LighthouseFigures['page'], url: string, lhr: Lhr): LighthouseFigures {
+function figuresOf(page: LighthouseFigures['page'], url: string, lhr: Lhr, root: string): LighthouseFigures {
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const jsBytes = requests
-    .filter((r) => r.resourceType === 'Script')
-    .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const jsBytes = scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  const jsGzipBytes = scripts.reduce((sum, r) => sum + gzipSizeOf(root, String(r.url)), 0);
   const metrics = METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`);
   const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
     lhr.categories[c].auditRefs
@@ -64,6 +67,7 @@ function figuresOf(page: LighthouseFigures['page'], url: string, lhr: Lhr): Ligh
     page,
     scores,
     jsBytes,
+    jsGzipBytes,
     notes: [...broken, ...moved, `performance: ${metrics.join(', ')}`, ...failed],
   };
 }
@@ -74,6 +78,7 @@ function figuresOf(page: LighthouseFigures['page'], url: string, lhr: Lhr): Ligh
  * cookie (kept by Lighthouse, which clears every other storage) signs in the customer's pages.
  */
 export async function measurePages(
+  root: string,
   base: string,
   world: DemoWorld,
   debuggingPort: number,
@@ -107,7 +112,7 @@ export async function measurePages(
         join(REPORTS_DIR, `${page.role}-${page.name.replace(/\W+/g, '-')}.json`),
         String(result.report),
       );
-      figures.push(figuresOf(page, url, result.lhr as unknown as Lhr));
+      figures.push(figuresOf(page, url, result.lhr as unknown as Lhr, root));
     }
   } finally {
     await browser.close();

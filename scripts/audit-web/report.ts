@@ -31,14 +31,15 @@ function axeCells(results: readonly ScreenResult[]): [string, string] {
 }
 
 function lighthouseCells(figures: LighthouseFigures | undefined): string[] {
-  if (!figures) return ['', '', '', '', ''];
+  if (!figures) return ['', '', '', '', '', ''];
   const scores = (Object.keys(TARGETS) as Category[]).map(
     (c) => `${figures.scores[c]} ${verdict(figures.scores[c] >= TARGETS[c])}`,
   );
   const budget = figures.page.scriptBudgetKB;
   return [
     ...scores,
-    `${kilobytes(figures.jsBytes)} of ${budget} ${verdict(figures.jsBytes <= budget * 1024)}`,
+    `${kilobytes(figures.jsGzipBytes)} of ${budget} ${verdict(figures.jsGzipBytes <= budget * 1024)}`,
+    kilobytes(figures.jsBytes),
   ];
 }
 
@@ -69,7 +70,8 @@ export function renderReport(
       `Accessibility ≥ ${TARGETS.accessibility}`,
       `Best practices = ${TARGETS['best-practices']}`,
       `SEO ≥ ${TARGETS.seo}`,
-      'JS transferred of budget (KB)',
+      'JS gzip of budget (KB)',
+      'JS sent, brotli (KB)',
       'Axe serious+critical',
       'Axe rules',
     ],

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   try {
     const world = await prepareDemoWorld(product.url);
     console.log(`Homeward is running at ${product.url}; Lighthouse measures its pages...`);
-    const figures = await measurePages(product.url, world, DEBUGGING_PORT);
+    const figures = await measurePages(root, product.url, world, DEBUGGING_PORT);
     console.log('axe-core checks every screen of every role...');
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,

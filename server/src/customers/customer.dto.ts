@@ -27,7 +27,8 @@ import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
 import { FILOGIX_MAX_LENGTH } from '../../../machines/customer-form.js';
-import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../machines/validation.js';
+import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
+import { PERSON_NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 const PHONE = /^1\d{10}$/;
 const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;

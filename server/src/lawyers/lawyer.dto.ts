@@ -4,7 +4,8 @@ import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-vali
 import { EditType } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
-import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../../machines/validation.js';
+import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
+import { PERSON_NAME_MAX_LENGTH } from '../../../machines/validation.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

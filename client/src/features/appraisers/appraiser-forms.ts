@@ -1,7 +1,7 @@
 import { toLocalPhone, toWirePhone } from '@machines/phone';
+import { email } from '@machines/email-address';
 import {
   digits,
-  email,
   field,
   max,
   noMarkup,

@@ -1,5 +1,6 @@
 import { toLocalPhone, toWirePhone } from '@machines/phone';
-import { digits, email, field, noMarkup, personName, required, type Validator } from '@machines/validation';
+import { email } from '@machines/email-address';
+import { digits, field, noMarkup, personName, required, type Validator } from '@machines/validation';
 import type { CustomerView } from '../customers/types';
 import type { Lawyer, OwnLawyerPayload } from './types';
 

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { toLocalPhone, toWirePhone } from '@machines/phone';
 import type { StaffRole } from '@machines/roles';
-import { isEmailAddress, isPersonName } from '@machines/validation';
+import { isEmailAddress } from '@machines/email-address';
+import { isPersonName } from '@machines/validation';
 import { showFieldErrors, useAppForm } from '../../ui/form';
 import { toastError } from '../../ui/toast';
 import { PhoneInput } from '../../ui/PhoneInput';

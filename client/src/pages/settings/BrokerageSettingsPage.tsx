@@ -20,7 +20,7 @@ import { Navigate } from 'react-router-dom';
 import { isTimeZone } from '@machines/brokerage';
 import { isReminderSetting } from '@machines/reminders';
 import { toLocalPhone, toWirePhone } from '@machines/phone';
-import { isEmailAddress } from '@machines/validation';
+import { isEmailAddress } from '@machines/email-address';
 import { errorText } from '../../api/errors';
 import { useCurrentUser } from '../../features/auth/session';
 import type { BrokerageSettingsView } from '../../features/brokerage/api';

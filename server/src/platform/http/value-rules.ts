@@ -1,5 +1,6 @@
 import { ValidateBy } from 'class-validator';
-import { defaultMessage, email, noMarkup, personName, type Rule } from '../../../../machines/validation.js';
+import { email } from '../../../../machines/email-address.js';
+import { defaultMessage, noMarkup, personName, type Rule } from '../../../../machines/validation.js';
 
 /** A shared rule as a DTO decorator, so the API refuses exactly what the client forms refuse, in the same words. */
 function fromRule(name: string, rule: Rule): PropertyDecorator {
