@@ -94,13 +94,20 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-                priority: 3,
+                priority: 4,
               },
               // Everything the first page needs in one file (fewer requests, better compression); the areas
               // and what they share are split off by the bundler as they are loaded.
               // The early refresh stays alone, to arrive and run before the rest.
-              { name: EARLY_REFRESH, test: /[\\/]early-refresh\.ts$/, priority: 4 },
-              { name: 'shell', tags: ['$initial'], priority: 2 },
+              { name: EARLY_REFRESH, test: /[\\/]early-refresh\.ts$/, priority: 5 },
+              { name: 'shell', tags: ['$initial'], priority: 3 },
+              // The session machine with XState, loaded by the sign-in page and every signed-in page, and
+              // by no visitor's page: one file, whichever area asks for it first.
+              {
+                name: 'session',
+                test: /node_modules[\\/]xstate[\\/]|[\\/](session-actor|session-logic|session\.machine)\.ts$/,
+                priority: 2,
+              },
               // The library code an area's pages load, one file per area.
               ...(recording ? [] : areaKitGroups(RECORDED_KITS, 1)),
             ],

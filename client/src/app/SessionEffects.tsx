@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { fullName, SessionContext } from '../features/auth/session';
+import { fullName, useSessionActor, useSessionState } from '../features/auth/session';
 import { closeAllPopups } from '../ui/popups';
 import { toast, toastError } from '../ui/toast';
 import { ROUTES } from './routes';
@@ -12,13 +12,14 @@ export interface RouteHandle {
 
 /** Toasts and navigation for what the session reports. */
 function useSessionReports() {
-  const session = SessionContext.useActorRef();
+  const session = useSessionActor();
   const navigate = useNavigate();
   const matches = useMatches();
   const { pathname } = useLocation();
   const onPrivatePage = matches.some((match) => (match.handle as RouteHandle | undefined)?.private);
 
   useEffect(() => {
+    if (!session) return;
     const subscriptions = [
       session.on('signedIn', ({ user, origin }) => {
         if (origin === 'signIn') toast.success(`${fullName(user)} welcome to Homeward!`);
@@ -43,7 +44,7 @@ const LiveUpdates = lazy(() => import('./LiveUpdates').then((module) => ({ defau
 
 export function SessionEffects() {
   useSessionReports();
-  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('signedIn'));
+  const signedIn = useSessionState((snapshot) => snapshot.matches('signedIn'), false);
   return signedIn ? (
     <Suspense fallback={null}>
       <LiveUpdates />

@@ -1,4 +1,4 @@
-import { Actor, type AnyActor, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import type { AnyActor, AnyActorRef, InspectionEvent, Observer } from 'xstate';
 
 /**
  * Development only: opening any page with `?inspect` connects every actor to the Stately inspector, which
@@ -11,7 +11,11 @@ let inspect: Observer<InspectionEvent> | undefined;
 export async function setupInspector(): Promise<void> {
   if (!import.meta.env.DEV) return;
   if (!new URLSearchParams(window.location.search).has('inspect')) return;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
+  // Loaded here, not with the page: the shell does not carry XState for visitors who never sign in.
+  const [{ createBrowserInspector }, { Actor }] = await Promise.all([
+    import('@statelyai/inspect'),
+    import('xstate'),
+  ]);
   const inspector = createBrowserInspector();
   /** The actor systems the inspector hears from already. */
   const heard = new WeakSet<object>();

@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router-dom';
-import { STAFF_ROLES, type UserRole } from '@machines/session.machine';
+import { type Role as UserRole, STAFF_ROLES } from '@machines/roles';
 
 /** Every named route of the product and its path pattern. */
 export const ROUTES = {

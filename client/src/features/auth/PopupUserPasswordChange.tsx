@@ -2,16 +2,17 @@ import { Button } from '@mantine/core';
 import { useEffect } from 'react';
 import { closePopup } from '../../ui/popups';
 import { NewPasswordForm } from './NewPasswordForm';
-import { SessionContext } from './session';
+import { useSessionActor, useSessionSend, useSessionState } from './session';
 
 /** 'Change password' for a signed-in user, opened by name from the user menu. */
 export function PopupUserPasswordChange() {
-  const session = SessionContext.useActorRef();
-  const pending = SessionContext.useSelector((s) => s.matches({ signedIn: 'changingPassword' }));
+  const session = useSessionActor();
+  const send = useSessionSend();
+  const pending = useSessionState((s) => s.matches({ signedIn: 'changingPassword' }), false);
 
   useEffect(() => {
-    const subscription = session.on('passwordChanged', () => closePopup('PopupUserPasswordChange'));
-    return () => subscription.unsubscribe();
+    const subscription = session?.on('passwordChanged', () => closePopup('PopupUserPasswordChange'));
+    return () => subscription?.unsubscribe();
   }, [session]);
 
   return (
@@ -19,7 +20,7 @@ export function PopupUserPasswordChange() {
       submitLabel="Change"
       pending={pending}
       autoFocus
-      onSubmit={(password) => session.send({ type: 'CHANGE_PASSWORD', password })}
+      onSubmit={(password) => send({ type: 'CHANGE_PASSWORD', password })}
       secondaryAction={
         <Button variant="default" onClick={() => closePopup('PopupUserPasswordChange')} disabled={pending}>
           Cancel

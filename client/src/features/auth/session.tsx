@@ -1,49 +1,124 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createActorContext } from '@xstate/react';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { mustEnrolSecondFactor } from '@machines/second-factor';
-import { sessionMachine } from '@machines/session.machine';
+import type { SessionEvent, sessionMachine } from '@machines/session.machine';
 import type { CurrentUserView } from '@machines/user.view';
-import { onSecondFactorSetupRequired, onSessionExpired } from '../../api/http';
-import { getAccessToken, onTokensChange } from '../../api/tokens';
-import { getInspect } from '../../app/inspect';
+import { maySessionExist, onTokensChange } from '../../api/tokens';
 import { loadCurrentUser } from './api';
-import { createSessionLogic } from './session-logic';
 
-export const SessionContext = createActorContext(sessionMachine);
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/**
- * Keeps the machine informed of what the HTTP client does to the tokens on its own, and of a refusal that
- * says the user must now set up two-factor sign-in (the reloaded user sends them to enrolment).
- */
-function SessionBridge() {
-  const session = SessionContext.useActorRef();
-  const reloadUser = useReloadCurrentUser();
-  useEffect(() => {
-    const stopSetupRequired = onSecondFactorSetupRequired(() => void reloadUser().catch(() => undefined));
-    const stopExpired = onSessionExpired(() => session.send({ type: 'SESSION.EXPIRED' }));
-    const stopTokens = onTokensChange((tokens) => {
-      if (tokens) session.send({ type: 'TOKENS.UPDATED', tokens });
-    });
-    return () => {
-      stopSetupRequired();
-      stopExpired();
-      stopTokens();
-    };
-  }, [session, reloadUser]);
-  return null;
+interface SessionHandle {
+  /** The session machine, once its code has loaded and it has started. */
+  actor: SessionActor | null;
+  /** Asks for the session machine: loads and starts it if it is not yet. */
+  need: () => void;
+  /** Sends an event to the session machine, after it has started if it has not yet. */
+  send: (event: SessionEvent) => void;
 }
 
+const SessionHandleContext = createContext<SessionHandle | null>(null);
+
+/** The session machine's code, fetched as this module loads when this browser may hold a session. */
+const sessionActorModule = () => import('./session-actor');
+if (maySessionExist()) void sessionActorModule();
+
+function useSessionHandle(): SessionHandle {
+  const handle = useContext(SessionHandleContext);
+  if (!handle) throw new Error('The session is used outside SessionProvider');
+  return handle;
+}
+
+/**
+ * The session machine, loaded and started the first time a page needs it: at once when this browser may
+ * hold a session, otherwise when a page asks (sign-in) or tokens arrive (a sign-in in another tab). A
+ * visitor who never signs in is signed out without it, and their public pages do not carry XState.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const logic = useMemo(() => createSessionLogic(queryClient), [queryClient]);
-  const options = useMemo(() => ({ input: { access: getAccessToken() }, inspect: getInspect() }), []);
-  return (
-    <SessionContext.Provider logic={logic} options={options}>
-      <SessionBridge />
-      {children}
-    </SessionContext.Provider>
+  const [wanted, setWanted] = useState(maySessionExist);
+  const [actor, setActor] = useState<SessionActor | null>(null);
+  const waiting = useRef<SessionEvent[]>([]);
+
+  useEffect(() => onTokensChange((tokens) => tokens && setWanted(true)), []);
+  useEffect(() => {
+    if (!wanted) return;
+    let running: { actor: SessionActor; stop: () => void } | null = null;
+    let cancelled = false;
+    void sessionActorModule().then(({ startSession }) => {
+      if (cancelled) return;
+      running = startSession(queryClient);
+      for (const event of waiting.current.splice(0)) running.actor.send(event);
+      setActor(running.actor);
+    });
+    return () => {
+      cancelled = true;
+      running?.stop();
+      setActor(null);
+    };
+  }, [wanted, queryClient]);
+
+  const need = useCallback(() => setWanted(true), []);
+  const send = useCallback(
+    (event: SessionEvent) => {
+      if (actor) return actor.send(event);
+      waiting.current.push(event);
+      setWanted(true);
+    },
+    [actor],
   );
+  const handle = useMemo(() => ({ actor, need, send }), [actor, need, send]);
+  return <SessionHandleContext.Provider value={handle}>{children}</SessionHandleContext.Provider>;
+}
+
+const noChange = (): (() => void) => () => undefined;
+
+/**
+ * What `select` reads from the session machine's state; `absent` before the machine has started (signed
+ * out, or still restoring when a session may exist).
+ */
+export function useSessionState<T>(select: (snapshot: SessionSnapshot) => T, absent: T): T {
+  const { actor } = useSessionHandle();
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!actor) return noChange();
+      const subscription = actor.subscribe({ next: changed, error: changed });
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const snapshot = useCallback(() => actor?.getSnapshot(), [actor]);
+  return useSyncExternalStoreWithSelector(subscribe, snapshot, snapshot, (state) =>
+    state ? select(state) : absent,
+  );
+}
+
+/** The running session machine, or null before it has started. */
+export function useSessionActor(): SessionActor | null {
+  return useSessionHandle().actor;
+}
+
+/** Asks for the session machine now, for a page that will talk to it (signing in) so it is ready in time. */
+export function useSessionNeeded(): void {
+  const { need } = useSessionHandle();
+  useEffect(need, [need]);
+}
+
+/** Sends events to the session machine; one sent before it has started waits for it. */
+export function useSessionSend(): (event: SessionEvent) => void {
+  return useSessionHandle().send;
 }
 
 /**
@@ -54,48 +129,51 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 export type SessionStatus = 'restoring' | 'signingIn' | 'signedIn' | 'signedOut';
 
 export function useSessionStatus(): SessionStatus {
-  return SessionContext.useSelector((snapshot) => {
-    if (snapshot.matches('signedIn')) return 'signedIn';
-    if (snapshot.matches('signedOut')) return 'signedOut';
-    if (snapshot.matches('signingIn')) return 'signingIn';
-    return snapshot.context.origin === 'signIn' ? 'signingIn' : 'restoring';
-  });
+  return useSessionState<SessionStatus>(
+    (snapshot) => {
+      if (snapshot.matches('signedIn')) return 'signedIn';
+      if (snapshot.matches('signedOut')) return 'signedOut';
+      if (snapshot.matches('signingIn')) return 'signingIn';
+      return snapshot.context.origin === 'signIn' ? 'signingIn' : 'restoring';
+    },
+    maySessionExist() ? 'restoring' : 'signedOut',
+  );
 }
 
 /** The signed-in user, or null. */
 export function useCurrentUser(): CurrentUserView | null {
-  return SessionContext.useSelector((snapshot) =>
-    snapshot.matches('signedIn') ? snapshot.context.user : null,
-  );
+  return useSessionState((snapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : null), null);
 }
 
 export function useMustChangePassword(): boolean {
-  return SessionContext.useSelector(
+  return useSessionState(
     (snapshot) =>
       snapshot.matches({ signedIn: 'passwordChangeRequired' }) ||
       (snapshot.matches({ signedIn: 'changingPassword' }) &&
         !!snapshot.context.user?.require_change_password),
+    false,
   );
 }
 
 /** Staff without a second factor while the brokerage requires one: only enrolment is open to them. */
 export function useMustEnrolSecondFactor(): boolean {
-  return SessionContext.useSelector(
+  return useSessionState(
     (snapshot) =>
       snapshot.matches('signedIn') &&
       !snapshot.context.user?.require_change_password &&
       mustEnrolSecondFactor(snapshot.context.user?.second_factor),
+    false,
   );
 }
 
 /** Reads the signed-in user again (after a change of their own account) and hands them to the session. */
 export function useReloadCurrentUser(): () => Promise<CurrentUserView> {
-  const session = SessionContext.useActorRef();
+  const send = useSessionSend();
   return useCallback(async () => {
     const user = await loadCurrentUser();
-    session.send({ type: 'USER.UPDATED', user });
+    send({ type: 'USER.UPDATED', user });
     return user;
-  }, [session]);
+  }, [send]);
 }
 
 export function fullName(user: Pick<CurrentUserView, 'first_name' | 'last_name'> | null | undefined): string {

@@ -1,5 +1,5 @@
 import { useDomainEvents } from '../../api/domain-events';
-import { SessionContext, useReloadCurrentUser } from './session';
+import { useReloadCurrentUser, useSessionState } from './session';
 
 /** Changes elsewhere that alter what the signed-in user may do: the brokerage's rule, their second factor. */
 const WATCHED = ['brokerage.settings_changed', 'user.second_factor_enabled', 'user.second_factor_removed'];
@@ -10,7 +10,7 @@ const WATCHED = ['brokerage.settings_changed', 'user.second_factor_enabled', 'us
  */
 export function useOwnAccountUpdates(): void {
   const reloadUser = useReloadCurrentUser();
-  const userId = SessionContext.useSelector((s) => s.context.user?.user_id ?? null);
+  const userId = useSessionState((s) => s.context.user?.user_id ?? null, null);
   useDomainEvents((event) => {
     if (event.type.startsWith('user.') && event.stream_id !== userId) return;
     void reloadUser().catch(() => undefined);

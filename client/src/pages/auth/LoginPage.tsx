@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { toWirePhone } from '@machines/phone';
 import { digits, field, required } from '@machines/validation';
 import { ROUTES } from '../../app/routes';
-import { SessionContext } from '../../features/auth/session';
+import { useSessionNeeded, useSessionSend, useSessionState } from '../../features/auth/session';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -18,11 +18,13 @@ type LoginValues = { phone: string; password: string };
  * a second factor is asked for its code next; the phone number and password are kept for a step back.
  */
 export function LoginPage() {
-  const session = SessionContext.useActorRef();
-  const signingIn = SessionContext.useSelector((s) => s.matches('signingIn') || s.matches('loadingUser'));
-  const locked = SessionContext.useSelector((s) => s.matches({ signedOut: 'locked' }));
-  const step = SessionContext.useSelector((s) =>
-    s.matches('secondFactor') ? 'code' : s.matches('signedOut') ? 'password' : null,
+  useSessionNeeded();
+  const send = useSessionSend();
+  const signingIn = useSessionState((s) => s.matches('signingIn') || s.matches('loadingUser'), false);
+  const locked = useSessionState((s) => s.matches({ signedOut: 'locked' }), false);
+  const step = useSessionState(
+    (s) => (s.matches('secondFactor') ? 'code' : s.matches('signedOut') ? 'password' : null),
+    'password',
   );
   // While the user loads after a code, the code step stays on screen.
   const [lastStep, setLastStep] = useState<'code' | 'password'>('password');
@@ -37,7 +39,7 @@ export function LoginPage() {
   });
 
   const submit = form.onSubmit((values) => {
-    session.send({
+    send({
       type: 'SIGN_IN',
       credentials: { phone_number: toWirePhone(values.phone), password: values.password },
     });

@@ -3,20 +3,21 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { roleHome } from '../../app/routes';
 import { NewPasswordForm } from '../../features/auth/NewPasswordForm';
-import { SessionContext } from '../../features/auth/session';
+import { useSessionActor, useSessionSend, useSessionState } from '../../features/auth/session';
 import { AuthCard } from './AuthCard';
 
 /** RouteAuthCustomerPasswordChange: the forced first password change, open to every signed-in role. */
 export function PasswordCreatePage() {
-  const session = SessionContext.useActorRef();
+  const session = useSessionActor();
+  const send = useSessionSend();
   const navigate = useNavigate();
-  const pending = SessionContext.useSelector((s) => s.matches({ signedIn: 'changingPassword' }));
+  const pending = useSessionState((s) => s.matches({ signedIn: 'changingPassword' }), false);
 
   useEffect(() => {
-    const subscription = session.on('passwordChanged', ({ user }) =>
+    const subscription = session?.on('passwordChanged', ({ user }) =>
       navigate(roleHome(user.role), { replace: true }),
     );
-    return () => subscription.unsubscribe();
+    return () => subscription?.unsubscribe();
   }, [session, navigate]);
 
   return (
@@ -29,7 +30,7 @@ export function PasswordCreatePage() {
         submitLabel="Add new password"
         pending={pending}
         autoFocus
-        onSubmit={(password) => session.send({ type: 'CHANGE_PASSWORD', password })}
+        onSubmit={(password) => send({ type: 'CHANGE_PASSWORD', password })}
       />
     </AuthCard>
   );

@@ -4,30 +4,32 @@ import { useEffect, useState } from 'react';
 import { codeProblem, normalCode } from '@machines/second-factor';
 import { errorText } from '../../api/errors';
 import { CodeField } from '../../features/auth/second-factor/CodeField';
-import { SessionContext } from '../../features/auth/session';
+import { useSessionActor, useSessionSend, useSessionState } from '../../features/auth/session';
 import { useAppForm } from '../../ui/form';
 import { AuthCard } from './AuthCard';
 
 /** After a right password: the code from the authenticator app, or one of the recovery codes. */
 export function SecondFactorStep() {
-  const session = SessionContext.useActorRef();
-  const verifying = SessionContext.useSelector(
+  const session = useSessionActor();
+  const send = useSessionSend();
+  const verifying = useSessionState(
     (s) => s.matches({ secondFactor: 'verifying' }) || s.matches('loadingUser'),
+    false,
   );
   const [recovery, setRecovery] = useState(false);
   const form = useAppForm({ initialValues: { code: '' }, validate: { code: codeProblem } });
 
   useEffect(() => {
-    const subscription = session.on('codeRejected', ({ error }) => {
+    const subscription = session?.on('codeRejected', ({ error }) => {
       form.setFieldError('code', errorText(error, 'That code is not right. Please try again.'));
       form.getInputNode('code')?.focus();
     });
-    return () => subscription.unsubscribe();
+    return () => subscription?.unsubscribe();
     // The form's methods are stable; subscribing once is enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
 
-  const submit = form.onSubmit(({ code }) => session.send({ type: 'SUBMIT_CODE', code: normalCode(code) }));
+  const submit = form.onSubmit(({ code }) => send({ type: 'SUBMIT_CODE', code: normalCode(code) }));
 
   const switchKind = () => {
     setRecovery((value) => !value);
@@ -66,7 +68,7 @@ export function SecondFactorStep() {
             variant="subtle"
             color="gray"
             leftSection={<IconArrowLeft size={16} />}
-            onClick={() => session.send({ type: 'CANCEL' })}
+            onClick={() => send({ type: 'CANCEL' })}
             disabled={verifying}
           >
             Back to sign in
