@@ -110,10 +110,12 @@ export function useSessionActor(): SessionActor | null {
   return useSessionHandle().actor;
 }
 
-/** Asks for the session machine now, for a page that will talk to it (signing in) so it is ready in time. */
-export function useSessionNeeded(): void {
-  const { need } = useSessionHandle();
-  useEffect(need, [need]);
+/**
+ * Asks for the session machine ahead of the event a page is about to send: the sign-in form asks as the
+ * user starts typing, so its first load does not carry the machine and it is ready by the time they submit.
+ */
+export function useSessionNeed(): () => void {
+  return useSessionHandle().need;
 }
 
 /** Sends events to the session machine; one sent before it has started waits for it. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { toWirePhone } from '@machines/phone';
 import { digits, field, required } from '@machines/validation';
 import { ROUTES } from '../../app/routes';
-import { useSessionNeeded, useSessionSend, useSessionState } from '../../features/auth/session';
+import { useSessionNeed, useSessionSend, useSessionState } from '../../features/auth/session';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -18,7 +18,7 @@ type LoginValues = { phone: string; password: string };
  * a second factor is asked for its code next; the phone number and password are kept for a step back.
  */
 export function LoginPage() {
-  useSessionNeeded();
+  const needSession = useSessionNeed();
   const send = useSessionSend();
   const signingIn = useSessionState((s) => s.matches('signingIn') || s.matches('loadingUser'), false);
   const locked = useSessionState((s) => s.matches({ signedOut: 'locked' }), false);
@@ -49,7 +49,7 @@ export function LoginPage() {
 
   return (
     <AuthCard icon={IconLock} title="Sign in to your account">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={needSession} noValidate>
         <Stack gap="md">
           <PhoneInput label="Phone number" data-autofocus autoFocus {...form.getInputProps('phone')} />
           <PasswordInput
