@@ -74,7 +74,13 @@ export default defineConfig(({ mode }) => {
           }),
         ],
     resolve: {
-      alias: { '@machines': fileURLToPath(new URL('../machines', import.meta.url)) },
+      alias: {
+        '@machines': fileURLToPath(new URL('../machines', import.meta.url)),
+        // The shims stand in for React's own store hook before React 18; React 19's is used as it is, and
+        // the session's hooks and @xstate/react's share one copy of the selector.
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+        'use-sync-external-store/shim': 'use-sync-external-store',
+      },
     },
     build: {
       outDir: recording ? RECORDING_DIR : fileURLToPath(new URL('../dist/client', import.meta.url)),

@@ -31,7 +31,7 @@ const CHUNKS = [
   chunk('react.js', { [lib('react/index.js')]: 10 }),
   chunk(
     'sign-in.js',
-    { [src('app/areas/sign-in.ts')]: 5 },
+    { [src('app/areas/sign-in.ts')]: 5, [lib('@mantine/core/PasswordInput.mjs')]: 7 },
     {
       facadeModuleId: src('app/areas/sign-in.ts'),
       imports: ['index.js', 'Input.js'],
@@ -72,10 +72,17 @@ const CHUNKS = [
 describe('area kits', () => {
   it("gives each kit the library modules its area loads beyond every page's and the public pages', without app code or tree-shaken modules", () => {
     expect(libraryModulesByKit(CHUNKS)).toEqual({
-      'sign-in-kit': [lib('@mantine/core/Input.mjs')],
+      'shared-kit': [lib('@mantine/core/Input.mjs')],
+      'sign-in-kit': [lib('@mantine/core/Input.mjs'), lib('@mantine/core/PasswordInput.mjs')],
       'customer-kit': [],
       'upload-kit': [lib('@mantine/core/Input.mjs'), lib('@mantine/core/Menu.mjs')],
     });
+  });
+
+  it("keeps what only the sign-in forms load out of the kit they share with the customer's pages", () => {
+    const kits = libraryModulesByKit(CHUNKS);
+    expect(kits['shared-kit']).not.toContain(lib('@mantine/core/PasswordInput.mjs'));
+    expect(kits['upload-kit']).not.toContain(lib('@mantine/core/PasswordInput.mjs'));
   });
 
   it('refuses a build with no chunk for an area', () => {

@@ -14,11 +14,14 @@ import type { Plugin } from 'vite';
  */
 
 /** The kits, most important first: a module two kits share goes to the first. */
-export const AREA_KITS = [
+export const AREA_KITS: readonly { name: string; area: string; sharedWith?: readonly string[] }[] = [
+  // What the sign-in forms share with the customer's pages (inputs, buttons, commands): in a kit of its
+  // own, so the customer's pages do not load the sign-in forms' own modules with it.
+  { name: 'shared-kit', area: 'sign-in', sharedWith: ['customer', 'customer-upload'] },
   { name: 'sign-in-kit', area: 'sign-in' },
   { name: 'customer-kit', area: 'customer' },
   { name: 'upload-kit', area: 'customer-upload' },
-] as const;
+];
 
 /** Areas that stay light: a module their pages load is in no kit, so they never load a kit. */
 export const LIGHT_AREAS = ['public-info'] as const;
@@ -65,7 +68,10 @@ function libraryModulesOf(area: string, byFile: Map<string, Chunk>, everyPage: S
   return modules;
 }
 
-/** For each kit, the library modules its area's pages load beyond every page's and no light area's. */
+/**
+ * For each kit, the library modules its area's pages load beyond every page's and no light area's (and, for
+ * a kit shared with other areas, that one of them loads too).
+ */
 export function libraryModulesByKit(chunks: Chunk[]): Recorded {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const everyPage = new Set(
@@ -73,10 +79,12 @@ export function libraryModulesByKit(chunks: Chunk[]): Recorded {
   );
   const light = new Set(LIGHT_AREAS.flatMap((area) => [...libraryModulesOf(area, byFile, everyPage)]));
   const recorded: Recorded = {};
-  for (const kit of AREA_KITS)
+  for (const kit of AREA_KITS) {
+    const sharers = (kit.sharedWith ?? []).map((area) => libraryModulesOf(area, byFile, everyPage));
     recorded[kit.name] = [...libraryModulesOf(kit.area, byFile, everyPage)]
-      .filter((id) => !light.has(id))
+      .filter((id) => !light.has(id) && (sharers.length === 0 || sharers.some((loaded) => loaded.has(id))))
       .sort();
+  }
   return recorded;
 }
 
