@@ -137,9 +137,16 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await folder.getByRole('button', { name: 'Cancel' }).click();
     await toast(broker, 'The changes were not saved.').waitFor();
     await folder.waitFor({ state: 'detached' });
+    // Following a link to another page with the change still typed asks first; staying keeps it.
+    const leave = broker.getByRole('dialog', { name: 'Leave without saving?' });
+    const page = new URL(broker.url()).pathname;
+    await broker.getByRole('banner').getByRole('link', { name: 'Pipeline' }).click();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(broker.url()).pathname).toBe(page);
+    expect(await edit.getByRole('textbox', { name: 'Filogix number' }).inputValue()).toBe('FX-2026-02');
     // Esc with the change still typed asks before dropping it.
     await broker.keyboard.press('Escape');
-    const leave = broker.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.getByRole('button', { name: 'Leave' }).click();
     await edit.waitFor({ state: 'detached' });
     await row(broker).getByText('FX-2026-01').waitFor();

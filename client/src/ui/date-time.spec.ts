@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDateTime } from './date-time';
+import { formatDateTime, formatDateTimeIn } from './date-time';
 
 describe('the date display', () => {
   it("reads 'MMM DD, YYYY hh:mm A' in the reader's time zone", () => {
@@ -17,5 +17,11 @@ describe('the date display', () => {
   it('shows nothing for a missing or unreadable time', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it("reads a time on the brokerage's clock in the same form, naming that clock", () => {
+    expect(formatDateTimeIn('2026-11-27T14:00:00Z', 'America/Toronto')).toBe('Nov 27, 2026 09:00 AM EST');
+    expect(formatDateTimeIn('2026-07-01T21:30:00Z', 'America/Vancouver')).toBe('Jul 01, 2026 02:30 PM PDT');
+    expect(formatDateTimeIn('not a date', 'America/Toronto')).toBe('');
   });
 });

@@ -50,7 +50,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = useState(maySessionExist);
   const [actor, setActor] = useState<SessionActor | null>(null);
+  // Events sent before the machine is ready, and the machine as soon as it is (before React renders with
+  // it): an event sent in between goes to it rather than to a queue already emptied.
   const waiting = useRef<SessionEvent[]>([]);
+  const started = useRef<SessionActor | null>(null);
 
   useEffect(() => onTokensChange((tokens) => tokens && setWanted(true)), []);
   useEffect(() => {
@@ -60,25 +63,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void sessionActorModule().then(({ startSession }) => {
       if (cancelled) return;
       running = startSession(queryClient);
-      for (const event of waiting.current.splice(0)) running.actor.send(event);
-      setActor(running.actor);
+      const { actor: session } = running;
+      // Waiting events go to the machine once it knows whether a session exists (a sign-in sent while it
+      // is still finding out would not be heard); events sent later go to it directly.
+      const ready = () => {
+        const snapshot = session.getSnapshot();
+        if (snapshot.matches('starting') || snapshot.matches('refreshing')) return false;
+        started.current = session;
+        for (const event of waiting.current.splice(0)) session.send(event);
+        return true;
+      };
+      if (!ready()) {
+        const subscription = session.subscribe(() => {
+          if (ready()) subscription.unsubscribe();
+        });
+      }
+      setActor(session);
     });
     return () => {
       cancelled = true;
       running?.stop();
+      started.current = null;
       setActor(null);
     };
   }, [wanted, queryClient]);
 
   const need = useCallback(() => setWanted(true), []);
-  const send = useCallback(
-    (event: SessionEvent) => {
-      if (actor) return actor.send(event);
-      waiting.current.push(event);
-      setWanted(true);
-    },
-    [actor],
-  );
+  const send = useCallback((event: SessionEvent) => {
+    if (started.current) return started.current.send(event);
+    waiting.current.push(event);
+    setWanted(true);
+  }, []);
   const handle = useMemo(() => ({ actor, need, send }), [actor, need, send]);
   return <SessionHandleContext.Provider value={handle}>{children}</SessionHandleContext.Provider>;
 }

@@ -41,6 +41,7 @@ import {
 } from '@machines/customer.rules';
 import { ApiError, errorText } from '../../api/errors';
 import { confirmLeaveUnsaved } from '../../ui/confirm';
+import { useLeaveGuard } from '../../ui/leave-guard';
 import { useAppForm } from '../../ui/form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TOAST_LONG, toast } from '../../ui/toast';
@@ -52,6 +53,7 @@ import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 
 export const INVALID_FORM_MESSAGE = 'One or more form fields are invalid.';
+const UNSAVED_CLIENT = 'The changes to this client have not been saved.';
 
 /** Esc closes the panel unless a popup or an open dropdown is what Esc is meant for. */
 function useEscapeToClose(onClose: () => void) {
@@ -177,13 +179,11 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
 
   const changed = isCustomerFormChanged(base.values, form.values);
 
-  // Closing with unsaved changes asks first, as leaving the form builder does.
+  // Closing the panel or leaving the page with unsaved changes asks first, as the form builder does.
+  const unsaved = () => isCustomerFormChanged(base.values, form.getValues());
+  useLeaveGuard(unsaved, UNSAVED_CLIENT);
   const requestClose = async () => {
-    if (
-      isCustomerFormChanged(base.values, form.getValues()) &&
-      !(await confirmLeaveUnsaved('The changes to this client have not been saved.'))
-    )
-      return;
+    if (unsaved() && !(await confirmLeaveUnsaved(UNSAVED_CLIENT))) return;
     onClose();
   };
   useEscapeToClose(() => void requestClose());

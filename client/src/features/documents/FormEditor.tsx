@@ -3,7 +3,7 @@ import { IconAlertCircle, IconArchive } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { personName } from '@machines/customer.rules';
 import { fieldsAreValid, parseFieldErrorPath } from '@machines/form-builder';
@@ -11,7 +11,8 @@ import { formBuilderMachine } from '@machines/form-builder.machine';
 import { ApiError, errorText } from '../../api/errors';
 import { ownChanges } from '../../api/own-changes';
 import { href } from '../../app/routes';
-import { confirm, confirmLeaveUnsaved } from '../../ui/confirm';
+import { confirm } from '../../ui/confirm';
+import { useLeaveGuard } from '../../ui/leave-guard';
 import { TOAST_LONG, toast, toastError } from '../../ui/toast';
 import { useCustomer } from '../customers/queries';
 import { archiveForm, createForm, saveForm } from './api';
@@ -126,28 +127,10 @@ export function FormEditor({ clientID, code }: { clientID: string; code?: string
 
   // Leaving with unsaved changes asks first.
   // (Read from the machine itself: right after a save or reset, the render's values are not current yet.)
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  useLeaveGuard(() => {
     const snapshot = builder.getSnapshot();
-    return (
-      snapshot.matches('editing') &&
-      snapshot.context.changed &&
-      currentLocation.pathname !== nextLocation.pathname
-    );
-  });
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmLeaveUnsaved('The changes to this form have not been saved.').then((leave) =>
-      leave ? blocker.proceed() : blocker.reset(),
-    );
-  }, [blocker]);
-
-  // Closing the tab or reloading with unsaved changes asks too.
-  useEffect(() => {
-    if (!changed) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [changed]);
+    return snapshot.matches('editing') && snapshot.context.changed;
+  }, 'The changes to this form have not been saved.');
 
   const uploadedByField = useMemo(() => {
     const counts: Record<string, number> = {};

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reminderKeys } from '../../api/query-keys';
 import { useCommand } from '../../api/use-command';
+import { formatDateTimeIn } from '../../ui/date-time';
 import { toast, toastError } from '../../ui/toast';
 import {
   changeReminders,
@@ -11,17 +12,10 @@ import {
   sendReminderNow,
 } from './api';
 
-/** A date and time as the brokerage's clock reads it, e.g. 'Mar 5, 2025, 10:00 AM'. */
-function inZone(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  );
-}
-
 function describe(view: RemindersView): string | null {
   switch (view.state) {
     case 'scheduled':
-      return view.next_at ? `Next reminder on ${inZone(view.next_at, view.time_zone)}` : null;
+      return view.next_at ? `Next reminder on ${formatDateTimeIn(view.next_at, view.time_zone)}` : null;
     case 'paused':
       return 'Reminders paused';
     case 'finished':

@@ -28,9 +28,9 @@ import { toastError } from '../../ui/toast';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'petrol.6',
-  consent_signed: 'cyan.6',
+  consent_signed: 'yellow.6',
   pre_approved: 'blue.6',
-  approved: 'indigo.6',
+  approved: 'grape.6',
   broker_complete: 'violet.6',
   funded: 'green.7',
   closed: 'gray.6',
@@ -38,6 +38,8 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 const number = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 1 });
+/** Axes that count clients or files mark whole numbers only. */
+const WHOLE_NUMBERS = { allowDecimals: false };
 
 function days(value: number | null): string {
   return value === null ? '—' : `${number.format(value)} d`;
@@ -222,6 +224,7 @@ function Figures({ figures }: { figures: PipelineFigures }) {
             dataKey="status"
             series={[{ name: 'Clients', color: 'petrol.6' }]}
             tickLine="y"
+            yAxisProps={WHOLE_NUMBERS}
             xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
           />
         </ChartCard>
@@ -236,6 +239,9 @@ function Figures({ figures }: { figures: PipelineFigures }) {
             type="stacked"
             series={figures.statuses.map((s) => ({ name: label(s.status), color: STATUS_COLORS[s.status] }))}
             tickLine="y"
+            yAxisProps={WHOLE_NUMBERS}
+            // Weeks whose labels would touch are left unlabelled rather than run together.
+            xAxisProps={{ minTickGap: 16 }}
             withLegend
             legendProps={{ verticalAlign: 'bottom', height: 50 }}
           />
@@ -274,6 +280,7 @@ function Figures({ figures }: { figures: PipelineFigures }) {
               { name: 'Waiting for review', color: 'petrol.6' },
             ]}
             tickLine="y"
+            yAxisProps={WHOLE_NUMBERS}
             withLegend
           />
         </ChartCard>

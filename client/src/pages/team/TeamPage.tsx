@@ -385,15 +385,19 @@ function TeamHistory() {
   );
 }
 
-/** RouteTeam: the principal broker's team page. */
+/** RouteTeam: the principal broker's team page; anyone else is sent to the dashboard before it reads. */
 export function TeamPage() {
   const me = useCurrentUser();
+  if (me && me.role !== 'principal_broker') return <Navigate to="/dashboard" replace />;
+  return <Team />;
+}
+
+function Team() {
   const phone = useMediaQuery('(max-width: 48em)');
   const team = useTeam();
   const invite = useInviteStaff();
   const edit = useEditStaff();
   const [dialog, setDialog] = useState<Dialog>(null);
-  if (me && me.role !== 'principal_broker') return <Navigate to="/dashboard" replace />;
   const members = team.data ?? [];
   const close = () => setDialog(null);
 
