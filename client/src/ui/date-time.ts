@@ -18,9 +18,6 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${shortDay(date)} ${pad(hours)}:${pad(date.getMinutes())} ${half}`;
 }
 
-/** Made once per time zone: the parts of the product's date display, read on a given clock. */
-const inZoneFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The product's date display on another clock than the reader's (the brokerage's, for what it schedules),
  * with that clock's name so no reader in another zone takes it for theirs: 'Nov 27, 2026 09:00 AM EST'.
@@ -28,21 +25,18 @@ const inZoneFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTimeIn(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  let format = inZoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    });
-    inZoneFormats.set(timeZone, format);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  // Made per call: it shows one time per view (the next reminder), not one per row.
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: 'short',
+  });
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }
