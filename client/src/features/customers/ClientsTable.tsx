@@ -123,7 +123,7 @@ export function ClientsTable({
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <EmailCell customer={customer} actions={actions} maw={134} />
+                    <EmailCell customer={customer} actions={actions} maw={116} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <PhoneCell customer={customer} actions={actions} />

@@ -14,20 +14,35 @@ import { href } from '../../app/routes';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 
-/** A small link in a table cell. */
+/** A badge in a table cell shows its whole text: its column makes room rather than cutting it short. */
+const WHOLE = { minWidth: 'max-content' } as const;
+
+/**
+ * A small link in a table cell, on one line unless it `breaks` between its words (the lawyer's and the
+ * appraiser's, so the clients table fits a laptop's screen).
+ */
 function CellLink({
   to,
   icon,
   color,
+  breaks = false,
   children,
 }: {
   to: string;
   icon?: React.ReactNode;
   color?: string;
+  breaks?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <Anchor component={Link} to={to} size="xs" fw={600} c={color} style={{ whiteSpace: 'nowrap' }}>
+    <Anchor
+      component={Link}
+      to={to}
+      size="xs"
+      fw={600}
+      c={color}
+      style={{ whiteSpace: breaks ? undefined : 'nowrap' }}
+    >
       <Group gap={4} component="span" wrap="nowrap">
         {icon}
         {children}
@@ -61,7 +76,7 @@ export function DocumentsCell({ customer }: { customer: CustomerView }) {
         {inReview ? `${inReview} to review` : 'Documents'}
       </CellLink>
       {unread > 0 && (
-        <Badge size="xs" color="red" variant="filled" title="Unread comments">
+        <Badge size="xs" color="red" variant="filled" title="Unread comments" style={WHOLE}>
           New!
         </Badge>
       )}
@@ -98,7 +113,7 @@ export function LawyerCell({ customer }: { customer: CustomerView }) {
           to={href('RouteStaffLawyerSelected', { clientID })}
           color="orange"
           variant="light"
-          style={{ cursor: 'pointer' }}
+          style={{ ...WHOLE, cursor: 'pointer' }}
         >
           Lawyer added
         </Badge>
@@ -110,7 +125,7 @@ export function LawyerCell({ customer }: { customer: CustomerView }) {
           to={href('RouteStaffLawyerSelected', { clientID })}
           color="orange"
           variant="light"
-          style={{ cursor: 'pointer' }}
+          style={{ ...WHOLE, cursor: 'pointer' }}
         >
           Lawyer revoked
         </Badge>
@@ -118,7 +133,11 @@ export function LawyerCell({ customer }: { customer: CustomerView }) {
     case 'assigned':
       return <AssignedMark label="Lawyer assigned" to={href('RouteStaffLawyerSelected', { clientID })} />;
     default:
-      return <CellLink to={href('RouteStaffLawyerStepAdd', { clientID })}>Assign Lawyer</CellLink>;
+      return (
+        <CellLink to={href('RouteStaffLawyerStepAdd', { clientID })} breaks>
+          Assign Lawyer
+        </CellLink>
+      );
   }
 }
 
@@ -133,7 +152,7 @@ export function AppraisalCell({ customer }: { customer: CustomerView }) {
           to={href('RouteStaffAppraisersSelected', { clientID })}
           color="orange"
           variant="light"
-          style={{ cursor: 'pointer' }}
+          style={{ ...WHOLE, cursor: 'pointer' }}
         >
           Appraiser added
         </Badge>
@@ -143,7 +162,11 @@ export function AppraisalCell({ customer }: { customer: CustomerView }) {
         <AssignedMark label="Appraiser assigned" to={href('RouteStaffAppraisersSelected', { clientID })} />
       );
     default:
-      return <CellLink to={href('RouteStaffAppraisersDashboard', { clientID })}>Assign Appraiser</CellLink>;
+      return (
+        <CellLink to={href('RouteStaffAppraisersDashboard', { clientID })} breaks>
+          Assign Appraiser
+        </CellLink>
+      );
   }
 }
 
