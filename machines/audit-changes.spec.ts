@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeChanges, fieldLabel } from './audit-changes.js';
+import { describeChanges, eventTypeLabel, fieldLabel } from './audit-changes.js';
 
 const LIAM = '3f1c2b7a-9d4e-4c5b-8a6f-1e2d3c4b5a69';
 const CHLOE = '7d0f3c1e-2b7a-4f53-9a51-0c1d2e3f4a5b';
@@ -82,5 +82,28 @@ describe('the audit trail in words', () => {
     expect(fieldLabel('filogixNumber')).toBe('Filogix number');
     expect(fieldLabel('mortgage_position')).toBe('Mortgage position');
     expect(fieldLabel('assistantId')).toBe('Assistant');
+  });
+
+  it("shows an uploaded file's form field by name and its size in megabytes, not how a message travelled", () => {
+    expect(
+      describeChanges({
+        field: 'down_payment-83d3',
+        size: 1_258_291,
+        fileName: 'pay-stub.pdf',
+        transport: 'outbox',
+      }),
+    ).toEqual([
+      { field: 'Field', after: 'Down payment' },
+      { field: 'Size', after: '1.2 MB' },
+      { field: 'File name', after: 'pay-stub.pdf' },
+    ]);
+    expect(describeChanges({ size: 900 })).toEqual([{ field: 'Size', after: '900 B' }]);
+  });
+
+  it('names events as the people at the brokerage say what happened', () => {
+    expect(eventTypeLabel('customer.status_changed')).toBe('Customer status changed');
+    expect(eventTypeLabel('lawyer.pending_approve')).toBe('Lawyer added, waiting for approval');
+    expect(eventTypeLabel('auth.logged_in')).toBe('Signed in');
+    expect(eventTypeLabel('customer.sms_sent')).toBe('Customer SMS sent');
   });
 });

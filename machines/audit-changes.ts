@@ -14,6 +14,32 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Made once for every change shown: creating a formatter costs far more than using it. */
 const MEDIUM_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Events whose type put into words would read oddly: what happened, as the people at the brokerage say it. */
+const EVENT_LABELS: Record<string, string> = {
+  'auth.logged_in': 'Signed in',
+  'auth.first_login': 'First sign-in',
+  'lawyer.pending_approve': 'Lawyer added, waiting for approval',
+  'lawyer.pending_revoke': 'Lawyer revoked, waiting for approval',
+  'lawyer.empty': 'Lawyer removed',
+  'appraiser.pending_approve': 'Appraiser added, waiting for approval',
+  'appraiser.empty': 'Appraiser removed',
+  'customer.steps_changed': 'Roadmap steps changed',
+  'form_file.uploaded': 'File uploaded',
+  'form_file.status_changed': 'File status changed',
+  'form_file.thumbnail_created': 'File preview made',
+  'comment.thumbnail_created': 'Comment preview made',
+};
+
+/** What an event says happened: 'customer.status_changed' → 'Customer status changed'. */
+export function eventTypeLabel(type: string): string {
+  if (EVENT_LABELS[type]) return EVENT_LABELS[type];
+  const text = type
+    .replace(/[._]+/g, ' ')
+    .replace(/\bsms\b/gi, 'SMS')
+    .trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Field names read better than the recorded keys. */
 const FIELD_LABELS: Record<string, string> = {
   addressLine: 'Address',
@@ -68,7 +94,24 @@ const HIDDEN = new Set([
   'upToPosition',
   'position',
   'version',
+  'transport',
 ]);
+
+/** A form field's recorded name carries a suffix that keeps it unique in its form: 'down_payment-83d3'. */
+const FORM_FIELD_NAME = /^([a-z]+(?:_[a-z]+)*)-[0-9a-z]{4}$/;
+
+/** A file's size as people read it: '1.2 MB'. */
+function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
 
 /** 'secondApplicant' → 'Second applicant', 'mortgage_position' → 'Mortgage position'. */
 export function fieldLabel(key: string): string {
@@ -96,7 +139,7 @@ function stateLabel(value: string): string {
 function showValue(key: string, value: unknown, names: Record<string, string>): string | null {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return key === 'size' ? sizeLabel(value) : String(value);
   if (typeof value === 'string') {
     if (UUID.test(value)) return names[value] ?? null;
     if (key === 'dealType' || key === 'deal_type') return dealTypeLabel(value);
@@ -107,6 +150,8 @@ function showValue(key: string, value: unknown, names: Record<string, string>): 
       if (!Number.isNaN(date.getTime())) return MEDIUM_DATE_TIME.format(date);
     }
     if (/^[a-z]+(_[a-z]+)+$/.test(value)) return fieldLabel(value);
+    const formField = FORM_FIELD_NAME.exec(value);
+    if (formField && key === 'field') return fieldLabel(formField[1]);
     return value;
   }
   if (Array.isArray(value)) {

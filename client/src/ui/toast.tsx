@@ -19,6 +19,8 @@ const KINDS: Record<Kind, { color: string; icon: React.ReactNode; title?: string
 
 /** Error toasts still on screen: a success clears them, so no stale error sits beside it. */
 const shownErrors = new Set<string>();
+/** Text toasts on screen by kind and text: the same one again takes the place of the first, not a second. */
+const shownTexts = new Map<string, string>();
 
 function show(kind: Kind, message: ReactNode, duration: number, title?: string): string {
   const { color, icon } = KINDS[kind];
@@ -26,6 +28,9 @@ function show(kind: Kind, message: ReactNode, duration: number, title?: string):
     shownErrors.forEach((id) => notifications.hide(id));
     shownErrors.clear();
   }
+  const text = typeof message === 'string' && !title ? `${kind}:${message}` : null;
+  const same = text ? shownTexts.get(text) : undefined;
+  if (same) notifications.hide(same);
   const id = notifications.show({
     title,
     message,
@@ -33,9 +38,13 @@ function show(kind: Kind, message: ReactNode, duration: number, title?: string):
     icon,
     autoClose: duration,
     withBorder: true,
-    onClose: () => shownErrors.delete(id),
+    onClose: () => {
+      shownErrors.delete(id);
+      if (text && shownTexts.get(text) === id) shownTexts.delete(text);
+    },
   });
   if (kind === 'error') shownErrors.add(id);
+  if (text) shownTexts.set(text, id);
   return id;
 }
 

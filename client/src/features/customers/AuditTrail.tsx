@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeChanges } from '@machines/audit-changes';
+import { describeChanges, eventTypeLabel } from '@machines/audit-changes';
 import { ApiError, errorText } from '../../api/errors';
 import { formatDateTime } from '../../ui/date-time';
 import { saveText } from '../../ui/save-file';
@@ -34,15 +34,6 @@ const ROLE_LABELS: Record<string, string> = {
   customer: 'Client',
   system: 'System',
 };
-
-/** 'customer.status_changed' → 'Customer status changed'. */
-export function eventTypeLabel(type: string): string {
-  const text = type
-    .replace(/[._]+/g, ' ')
-    .replace(/\bsms\b/gi, 'SMS')
-    .trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function Changes({ entry }: { entry: HistoryEntry }) {
   const lines = describeChanges(entry.changes, entry.names);
