@@ -43,8 +43,9 @@ function useSessionHandle(): SessionHandle {
 
 /**
  * The session machine, loaded and started the first time a page needs it: at once when this browser may
- * hold a session, otherwise when a page asks (sign-in) or tokens arrive (a sign-in in another tab). A
- * visitor who never signs in is signed out without it, and their public pages do not carry XState.
+ * hold a session, otherwise when a page asks (sign-in, as the user types) or sends it an event, or when the
+ * HTTP client receives tokens. A visitor who never signs in is signed out without it, and their public
+ * pages do not carry XState.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
