@@ -42,13 +42,13 @@ function ListSkeleton() {
   );
 }
 
-/** RouteDashboard: the staff clients dashboard. */
 /** '12 clients', or with a filter or a search '3 clients match' (not one cause of a smaller number). */
 function clientsCount(count: number, filtered: boolean): string {
   const noun = count === 1 ? 'client' : 'clients';
   return filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : `${count} ${noun}`;
 }
 
+/** RouteDashboard: the staff clients dashboard. */
 export function DashboardPage() {
   const me = useCurrentUser();
   const canFilterByBroker = me?.role === 'principal_broker' || me?.role === 'assistant';
@@ -177,7 +177,7 @@ export function DashboardPage() {
           </Title>
           <Text c="dimmed" size="sm">
             {list.isSuccess
-              ? clientsCount(count, !!(state.search.trim() || state.status || state.dealType || state.broker))
+              ? clientsCount(count, filtered || !!state.status)
               : 'Your mortgage files at a glance'}
           </Text>
         </Stack>
