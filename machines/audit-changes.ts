@@ -1,4 +1,5 @@
 import { STEP_LABELS, dealTypeLabel, statusLabel } from './customer.rules.js';
+import { formatFileSize } from './files.js';
 import { formatPhone } from './phone.js';
 
 /** One changed field of an audit entry, as a reader sees it: 'Lender: Royal Bank of Canada → TD Bank'. */
@@ -100,19 +101,6 @@ const HIDDEN = new Set([
 /** A form field's recorded name carries a suffix that keeps it unique in its form: 'down_payment-83d3'. */
 const FORM_FIELD_NAME = /^([a-z]+(?:_[a-z]+)*)-[0-9a-z]{4}$/;
 
-/** A file's size as people read it: '1.2 MB'. */
-function sizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** 'secondApplicant' → 'Second applicant', 'mortgage_position' → 'Mortgage position'. */
 export function fieldLabel(key: string): string {
   if (FIELD_LABELS[key]) return FIELD_LABELS[key];
@@ -139,7 +127,7 @@ function stateLabel(value: string): string {
 function showValue(key: string, value: unknown, names: Record<string, string>): string | null {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return key === 'size' ? sizeLabel(value) : String(value);
+  if (typeof value === 'number') return key === 'size' ? formatFileSize(value) : String(value);
   if (typeof value === 'string') {
     if (UUID.test(value)) return names[value] ?? null;
     if (key === 'dealType' || key === 'deal_type') return dealTypeLabel(value);
