@@ -103,7 +103,8 @@ const noChange = (): (() => void) => () => undefined;
 
 /**
  * What `select` reads from the session machine's state; `absent` before the machine has started (signed
- * out, or still restoring when a session may exist).
+ * out, or still restoring when a session may exist). The same as @xstate/react's `useSelector`, on the
+ * store hook that one is built on: importing @xstate/react here would put XState back in every page.
  */
 export function useSessionState<T>(select: (snapshot: SessionSnapshot) => T, absent: T): T {
   const { actor } = useSessionHandle();
