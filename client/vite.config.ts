@@ -99,7 +99,7 @@ export default defineConfig(({ mode }) => {
               // React and the router change seldom: browsers keep them across releases of the product.
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|history)[\\/]/,
                 priority: 4,
               },
               // Everything the first page needs in one file (fewer requests, better compression); the areas

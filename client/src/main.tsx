@@ -1,15 +1,17 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { browserHistory, routerHistory } from './app/history';
 import { setupInspector } from './app/inspect';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadAreas } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-build';
 
 async function start() {
   reloadOnStaleChunks();
   await setupInspector();
-  const router = createRouter();
+  preloadAreas(browserHistory.location);
+  browserHistory.listen(({ location }) => preloadAreas(location));
   const root = createRoot(document.getElementById('root')!);
   // The first render yields to the browser every few milliseconds instead of holding a slow phone's main
   // thread for the whole page; the page's own frame shows meanwhile.
@@ -17,7 +19,9 @@ async function start() {
     root.render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} />
+          <HistoryRouter history={routerHistory}>
+            <AppRoutes />
+          </HistoryRouter>
         </AppProviders>
       </StrictMode>,
     ),

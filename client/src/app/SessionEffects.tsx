@@ -1,22 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSessionActor, useSessionState } from '../features/auth/session';
 import { closeAllPopups } from '../ui/popups';
 import { toast, toastError } from '../ui/toast';
 import { ROUTES } from './routes';
 
-export interface RouteHandle {
-  /** Set on the guard route of private pages. */
-  private?: boolean;
-}
-
 /** Toasts and navigation for what the session reports. */
-function useSessionReports() {
+function useSessionReports(onPrivatePage: boolean) {
   const session = useSessionActor();
   const navigate = useNavigate();
-  const matches = useMatches();
   const { pathname } = useLocation();
-  const onPrivatePage = matches.some((match) => (match.handle as RouteHandle | undefined)?.private);
 
   useEffect(() => {
     if (!session) return;
@@ -42,8 +35,9 @@ function useSessionReports() {
 
 const LiveUpdates = lazy(() => import('./LiveUpdates').then((module) => ({ default: module.LiveUpdates })));
 
-export function SessionEffects() {
-  useSessionReports();
+/** `onPrivatePage`: the page shown is behind a private route's guard. */
+export function SessionEffects({ onPrivatePage }: { onPrivatePage: boolean }) {
+  useSessionReports(onPrivatePage);
   const signedIn = useSessionState((snapshot) => snapshot.matches('signedIn'), false);
   return signedIn ? (
     <Suspense fallback={null}>

@@ -1,5 +1,13 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router-dom';
 import { HomePage } from '../pages/public/HomePage';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { GuestOnlyRoute, PrivateRoute } from './guard';
@@ -7,15 +15,25 @@ import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { CUSTOMER, STAFF } from './routes';
-import type { RouteHandle } from './SessionEffects';
+
+interface RouteHandle {
+  /** Set on the guard route of private pages. */
+  private?: boolean;
+  /** Loads the area module of the route's page. */
+  load?: () => Promise<unknown>;
+}
 
 /**
- * A route whose component is one export of an area module. Each area is a chunk of its own that is loaded
+ * A route whose page is one export of an area module. Each area is a chunk of its own that is loaded
  * with its first page: the home page carries only itself and the shell, and the public and sign-in pages
  * no staff or customer code.
  */
 function inArea<Area extends Record<string, ComponentType>>(load: () => Promise<Area>) {
-  return (name: keyof Area) => async () => ({ Component: (await load())[name] });
+  return (name: keyof Area): Pick<RouteObject, 'element' | 'handle'> => {
+    const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+    const handle: RouteHandle = { load };
+    return { element: <Page />, handle };
+  };
 }
 
 const publicInfo = inArea(() => import('./areas/public-info'));
@@ -31,59 +49,39 @@ const privateHandle: RouteHandle = { private: true };
 /** The route table of spec section 2; `id` carries each route's name. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    // Shown while the area of the first page opened is loading.
-    hydrateFallbackElement: <FullPageLoader />,
+    element: <PublicLayout />,
     children: [
+      { id: 'RouteHome', path: '/', element: <HomePage /> },
+      { id: 'RoutePublicJoin', path: '/join', ...publicInfo('JoinPage') },
+      { id: 'RoutePublicContacts', path: '/contacts', ...publicInfo('ContactsPage') },
+      { id: 'RoutePublicLegalPrivacyPolicy', path: '/privacy', ...publicInfo('PrivacyPolicyPage') },
       {
-        element: <PublicLayout />,
+        id: 'PagePublicLegalInformation',
+        path: '/legal-information',
+        ...publicInfo('LegalInformationPage'),
+      },
+      {
+        id: 'RouteAuth',
+        path: '/auth',
         children: [
-          { id: 'RouteHome', path: '/', element: <HomePage /> },
-          { id: 'RoutePublicJoin', path: '/join', lazy: publicInfo('JoinPage') },
-          { id: 'RoutePublicContacts', path: '/contacts', lazy: publicInfo('ContactsPage') },
-          { id: 'RoutePublicLegalPrivacyPolicy', path: '/privacy', lazy: publicInfo('PrivacyPolicyPage') },
           {
-            id: 'PagePublicLegalInformation',
-            path: '/legal-information',
-            lazy: publicInfo('LegalInformationPage'),
-          },
-          {
-            id: 'RouteAuth',
-            path: '/auth',
+            element: <GuestOnlyRoute />,
             children: [
-              {
-                element: <GuestOnlyRoute />,
-                children: [
-                  { id: 'RouteAuthLogin', index: true, lazy: signIn('LoginPage') },
-                  { id: 'RouteAuthPasswordReset', path: 'reset', lazy: signIn('PasswordResetPage') },
-                ],
-              },
-              {
-                element: <PrivateRoute roles="all" />,
-                handle: privateHandle,
-                children: [
-                  {
-                    id: 'RouteAuthCustomerPasswordChange',
-                    path: 'change-password',
-                    lazy: firstSignIn('PasswordCreatePage'),
-                  },
-                ],
-              },
+              { id: 'RouteAuthLogin', index: true, ...signIn('LoginPage') },
+              { id: 'RouteAuthPasswordReset', path: 'reset', ...signIn('PasswordResetPage') },
             ],
           },
           {
-            element: <PrivateRoute roles={STAFF} />,
+            element: <PrivateRoute roles="all" />,
             handle: privateHandle,
             children: [
               {
-                id: 'RouteSecondFactorSetup',
-                path: '/second-factor',
-                lazy: firstSignIn('SecondFactorSetupPage'),
+                id: 'RouteAuthCustomerPasswordChange',
+                path: 'change-password',
+                ...firstSignIn('PasswordCreatePage'),
               },
             ],
           },
-          { id: 'RouteNotFound', path: '*', lazy: publicInfo('NotFoundPage') },
         ],
       },
       {
@@ -91,140 +89,136 @@ export const routes: RouteObject[] = [
         handle: privateHandle,
         children: [
           {
-            lazy: staff('StaffLayout'),
-            children: [
-              { id: 'RouteDashboard', path: '/dashboard', lazy: staff('DashboardPage') },
-              { id: 'RouteTeam', path: '/team', lazy: staff('TeamPage') },
-              { id: 'RoutePipeline', path: '/pipeline', lazy: staff('PipelinePage') },
-              { id: 'RouteSettings', path: '/settings', lazy: staff('BrokerageSettingsPage') },
-              { id: 'RouteClientFormEdit', path: '/client-form-edit', lazy: staff('ClientFormEditPage') },
-              {
-                id: 'RouteClientFormUpload',
-                path: '/client-form-upload',
-                lazy: staff('ClientFormUploadPage'),
-              },
-              {
-                id: 'RouteClient',
-                path: '/client/:clientID',
-                lazy: staff('ClientPage'),
-                children: [
-                  { id: 'RouteClientOverview', index: true, lazy: staff('ClientOverviewPage') },
-                  { id: 'RouteClientFormCreate', path: 'form/create', lazy: staff('ClientFormCreatePage') },
-                  {
-                    id: 'RouteClientFormSecretEdit',
-                    path: 'form/:formSecret/edit',
-                    lazy: staff('ClientFormSecretEditPage'),
-                  },
-                  {
-                    id: 'RouteClientDocuments',
-                    path: 'form/:formSecret',
-                    lazy: staff('ClientDocumentsPage'),
-                  },
-                  {
-                    path: 'lawyer',
-                    children: [
-                      { index: true, element: <Navigate to="selected" replace /> },
-                      {
-                        id: 'RouteStaffLawyerSelected',
-                        path: 'selected',
-                        lazy: staff('StaffLawyerSelectedPage'),
-                      },
-                      { id: 'RouteStaffLawyerStepAdd', path: 'add', lazy: staff('StaffLawyerStepAddPage') },
-                      {
-                        id: 'RouteStaffLawyerStepDetails',
-                        path: 'details',
-                        lazy: staff('StaffLawyerStepDetailsPage'),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'appraiser',
-                    children: [
-                      {
-                        id: 'RouteStaffAppraisersSelected',
-                        index: true,
-                        lazy: staff('StaffAppraisersSelectedPage'),
-                      },
-                      {
-                        id: 'RouteStaffAppraisersDashboard',
-                        path: 'dashboard',
-                        lazy: staff('StaffAppraisersDashboardPage'),
-                      },
-                      {
-                        id: 'RouteStaffAppraisersQuoteRequest',
-                        path: 'quote-request',
-                        lazy: staff('StaffAppraisersQuoteRequestPage'),
-                      },
-                      {
-                        id: 'RouteStaffAppraisersAddDetails',
-                        path: 'details',
-                        lazy: staff('StaffAppraisersAddDetailsPage'),
-                      },
-                    ],
-                  },
-                  { id: 'RouteEventLog', path: 'logs', lazy: staff('EventLogPage') },
-                ],
-              },
-            ],
+            id: 'RouteSecondFactorSetup',
+            path: '/second-factor',
+            ...firstSignIn('SecondFactorSetupPage'),
           },
         ],
       },
+      { id: 'RouteNotFound', path: '*', ...publicInfo('NotFoundPage') },
+    ],
+  },
+  {
+    element: <PrivateRoute roles={STAFF} />,
+    handle: privateHandle,
+    children: [
       {
-        element: <PrivateRoute roles={CUSTOMER} />,
-        handle: privateHandle,
+        ...staff('StaffLayout'),
         children: [
+          { id: 'RouteDashboard', path: '/dashboard', ...staff('DashboardPage') },
+          { id: 'RouteTeam', path: '/team', ...staff('TeamPage') },
+          { id: 'RoutePipeline', path: '/pipeline', ...staff('PipelinePage') },
+          { id: 'RouteSettings', path: '/settings', ...staff('BrokerageSettingsPage') },
+          { id: 'RouteClientFormEdit', path: '/client-form-edit', ...staff('ClientFormEditPage') },
           {
-            lazy: customer('CustomerLayout'),
+            id: 'RouteClientFormUpload',
+            path: '/client-form-upload',
+            ...staff('ClientFormUploadPage'),
+          },
+          {
+            id: 'RouteClient',
+            path: '/client/:clientID',
+            ...staff('ClientPage'),
             children: [
-              { id: 'RouteCustomerRoadmap', path: '/roadmap', lazy: customer('RoadmapPage') },
+              { id: 'RouteClientOverview', index: true, ...staff('ClientOverviewPage') },
+              { id: 'RouteClientFormCreate', path: 'form/create', ...staff('ClientFormCreatePage') },
               {
-                id: 'RouteCustomerLawyer',
-                path: '/lawyer',
+                id: 'RouteClientFormSecretEdit',
+                path: 'form/:formSecret/edit',
+                ...staff('ClientFormSecretEditPage'),
+              },
+              {
+                id: 'RouteClientDocuments',
+                path: 'form/:formSecret',
+                ...staff('ClientDocumentsPage'),
+              },
+              {
+                path: 'lawyer',
                 children: [
                   { index: true, element: <Navigate to="selected" replace /> },
                   {
-                    id: 'RouteCustomerLawyerSelected',
+                    id: 'RouteStaffLawyerSelected',
                     path: 'selected',
-                    lazy: customerChoices('CustomerLawyerSelectedPage'),
+                    ...staff('StaffLawyerSelectedPage'),
                   },
+                  { id: 'RouteStaffLawyerStepAdd', path: 'add', ...staff('StaffLawyerStepAddPage') },
                   {
-                    id: 'RouteCustomerLawyerStepAdd',
-                    path: 'add',
-                    lazy: customerChoices('CustomerLawyerStepAddPage'),
-                  },
-                  {
-                    id: 'RouteCustomerLawyerStepDetails',
+                    id: 'RouteStaffLawyerStepDetails',
                     path: 'details',
-                    lazy: customerChoices('CustomerLawyerStepDetailsPage'),
+                    ...staff('StaffLawyerStepDetailsPage'),
                   },
                 ],
               },
               {
-                path: '/appraiser',
+                path: 'appraiser',
                 children: [
-                  { index: true, element: <Navigate to="selected" replace /> },
                   {
-                    id: 'RouteCustomerAppraisersSelected',
-                    path: 'selected',
-                    lazy: customerChoices('CustomerAppraisersSelectedPage'),
+                    id: 'RouteStaffAppraisersSelected',
+                    index: true,
+                    ...staff('StaffAppraisersSelectedPage'),
+                  },
+                  {
+                    id: 'RouteStaffAppraisersDashboard',
+                    path: 'dashboard',
+                    ...staff('StaffAppraisersDashboardPage'),
+                  },
+                  {
+                    id: 'RouteStaffAppraisersQuoteRequest',
+                    path: 'quote-request',
+                    ...staff('StaffAppraisersQuoteRequestPage'),
+                  },
+                  {
+                    id: 'RouteStaffAppraisersAddDetails',
+                    path: 'details',
+                    ...staff('StaffAppraisersAddDetailsPage'),
                   },
                 ],
               },
+              { id: 'RouteEventLog', path: 'logs', ...staff('EventLogPage') },
             ],
           },
         ],
       },
+    ],
+  },
+  {
+    element: <PrivateRoute roles={CUSTOMER} />,
+    handle: privateHandle,
+    children: [
       {
-        element: <PrivateRoute roles={CUSTOMER} redirectBack />,
-        handle: privateHandle,
+        ...customer('CustomerLayout'),
         children: [
+          { id: 'RouteCustomerRoadmap', path: '/roadmap', ...customer('RoadmapPage') },
           {
-            lazy: customer('CustomerLayout'),
+            id: 'RouteCustomerLawyer',
+            path: '/lawyer',
             children: [
+              { index: true, element: <Navigate to="selected" replace /> },
               {
-                id: 'RouteUserFormUpload',
-                path: '/form/:formSecret',
-                lazy: customerUpload('UserFormUploadPage'),
+                id: 'RouteCustomerLawyerSelected',
+                path: 'selected',
+                ...customerChoices('CustomerLawyerSelectedPage'),
+              },
+              {
+                id: 'RouteCustomerLawyerStepAdd',
+                path: 'add',
+                ...customerChoices('CustomerLawyerStepAddPage'),
+              },
+              {
+                id: 'RouteCustomerLawyerStepDetails',
+                path: 'details',
+                ...customerChoices('CustomerLawyerStepDetailsPage'),
+              },
+            ],
+          },
+          {
+            path: '/appraiser',
+            children: [
+              { index: true, element: <Navigate to="selected" replace /> },
+              {
+                id: 'RouteCustomerAppraisersSelected',
+                path: 'selected',
+                ...customerChoices('CustomerAppraisersSelectedPage'),
               },
             ],
           },
@@ -232,8 +226,52 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  {
+    element: <PrivateRoute roles={CUSTOMER} redirectBack />,
+    handle: privateHandle,
+    children: [
+      {
+        ...customer('CustomerLayout'),
+        children: [
+          {
+            id: 'RouteUserFormUpload',
+            path: '/form/:formSecret',
+            ...customerUpload('UserFormUploadPage'),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+function matchesOf(location: Partial<Location> | string) {
+  return matchRoutes(routes, location) ?? [];
+}
+
+/**
+ * Starts loading the areas of every page a location shows at once (a layout's and its page's), instead
+ * of each only once its parent has rendered.
+ */
+export function preloadAreas(location: Partial<Location> | string): void {
+  for (const match of matchesOf(location))
+    void (match.route.handle as RouteHandle | undefined)?.load?.().catch(() => undefined);
+}
+
+/** The page for the browser's location, in the root layout; a page that fails to render shows the error page. */
+export function AppRoutes() {
+  const location = useLocation();
+  const page = useRoutes(routes, location);
+  const onPrivatePage = useMemo(
+    () => matchesOf(location).some((match) => (match.route.handle as RouteHandle | undefined)?.private),
+    [location],
+  );
+  return (
+    <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[location.pathname]}>
+      <RootLayout onPrivatePage={onPrivatePage}>
+        {/* Shown while the area of the first page opened is loading; later pages load in a transition,
+            with the previous page still shown. */}
+        <Suspense fallback={<FullPageLoader />}>{page}</Suspense>
+      </RootLayout>
+    </ErrorBoundary>
+  );
 }

@@ -41,7 +41,7 @@ import {
 } from '@machines/customer.rules';
 import { ApiError, errorText } from '../../api/errors';
 import { confirmLeaveUnsaved } from '../../ui/confirm';
-import { useLeaveGuard } from '../../ui/leave-guard';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { useAppForm } from '../../ui/form';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TOAST_LONG, toast } from '../../ui/toast';

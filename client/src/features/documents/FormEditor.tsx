@@ -12,7 +12,7 @@ import { ApiError, errorText } from '../../api/errors';
 import { ownChanges } from '../../api/own-changes';
 import { href } from '../../app/routes';
 import { confirm } from '../../ui/confirm';
-import { useLeaveGuard } from '../../ui/leave-guard';
+import { useLeaveGuard } from '../../app/leave-guard';
 import { TOAST_LONG, toast, toastError } from '../../ui/toast';
 import { useCustomer } from '../customers/queries';
 import { archiveForm, createForm, saveForm } from './api';
