@@ -1,17 +1,7 @@
-import { Box, Group, Loader, Menu, UnstyledButton, type MenuProps } from '@mantine/core';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { Menu, type MenuProps } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-
-/** A small coloured dot, the colour of a status. */
-export function StatusDot({ color, size = 9 }: { color: string; size?: number }) {
-  return (
-    <Box
-      w={size}
-      h={size}
-      style={{ borderRadius: '50%', background: `var(--mantine-color-${color}-6)`, flex: 'none' }}
-    />
-  );
-}
+import { StatusDot, StatusPill } from './StatusPill';
 
 export interface StatusMenuProps<Status extends string> {
   /** The statuses offered, in the order of the menu. */
@@ -53,7 +43,6 @@ export function StatusMenu<Status extends string>({
   dotSize = 9,
 }: StatusMenuProps<Status>) {
   const [pending, setPending] = useState(false);
-  const color = colorOf(value);
   const readOnly = disabled || !onChange;
   const change = async (next: Status) => {
     if (next === value || !onChange) return;
@@ -67,33 +56,18 @@ export function StatusMenu<Status extends string>({
   return (
     <Menu position={position} shadow="md" width={menuWidth} withinPortal disabled={readOnly}>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={`Status of ${subject}: ${labelOf(value)}`}
-          disabled={readOnly || pending}
-          data-testid={testId}
-          data-status={value}
-          style={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 6,
-            padding: padding ?? (size === 'md' ? '7px 12px' : '4px 8px 4px 10px'),
-            borderRadius: 'var(--mantine-radius-xl)',
-            background: `var(--mantine-color-${color}-light)`,
-            color: `var(--mantine-color-${color}-light-color)`,
-            fontWeight: 600,
-            fontSize: size === 'md' ? 'var(--mantine-font-size-sm)' : 12,
-            whiteSpace: 'nowrap',
-            cursor: readOnly ? 'default' : 'pointer',
-            opacity: pending ? 0.6 : 1,
-          }}
-        >
-          <Group gap={6} wrap="nowrap" component="span">
-            <StatusDot color={color} size={dotSize} />
-            {labelOf(value)}
-          </Group>
-          {pending ? <Loader size={12} color={color} /> : !readOnly && <IconChevronDown size={14} />}
-        </UnstyledButton>
+        <StatusPill
+          value={value}
+          labelOf={labelOf}
+          colorOf={colorOf}
+          subject={subject}
+          changeable={!readOnly}
+          pending={pending}
+          testId={testId}
+          size={size}
+          padding={padding}
+          dotSize={dotSize}
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{menuLabel}</Menu.Label>

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { CUSTOMER_STATUSES } from '@machines/customer.enums';
 import { personName, statusLabel } from '@machines/customer.rules';
-import { StatusDot, StatusMenu } from '../../ui/StatusMenu';
+import { StatusMenu } from '../../ui/StatusMenu';
+import { StatusDot } from '../../ui/StatusPill';
 import type { CustomerStatus, CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 

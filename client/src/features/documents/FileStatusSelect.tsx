@@ -1,11 +1,17 @@
 import { FILE_STATUSES } from '@machines/documents';
-import { StatusMenu } from '../../ui/StatusMenu';
+import { lazy, Suspense } from 'react';
+import { StatusPill } from '../../ui/StatusPill';
 import { fileStatusColor, fileStatusLabel } from './format';
 import type { FileStatus } from './types';
 
+// The menu (with its floating dropdown) is staff's only: a customer's page shows the pill alone.
+const StatusMenu = lazy(async () => ({
+  default: (await import('../../ui/StatusMenu')).StatusMenu<FileStatus>,
+}));
+
 /**
  * The review status of an uploaded document: a dropdown over checked, in review and issue for staff,
- * saved at once; customers see the same pill, disabled.
+ * saved at once; customers see the same pill, read only.
  */
 export function FileStatusSelect({
   status,
@@ -18,21 +24,26 @@ export function FileStatusSelect({
   disabled?: boolean;
   onChange?: (status: FileStatus) => Promise<unknown>;
 }) {
+  const pill = {
+    value: status,
+    labelOf: fileStatusLabel,
+    colorOf: fileStatusColor,
+    subject: fileName,
+    testId: 'file-status',
+    padding: '4px 10px',
+    dotSize: 8,
+  };
+  if (disabled || !onChange) return <StatusPill {...pill} changeable={false} />;
   return (
-    <StatusMenu<FileStatus>
-      options={FILE_STATUSES}
-      value={status}
-      labelOf={fileStatusLabel}
-      colorOf={fileStatusColor}
-      subject={fileName}
-      menuLabel="Document status"
-      onChange={onChange}
-      disabled={disabled}
-      testId="file-status"
-      padding="4px 10px"
-      position="bottom-end"
-      menuWidth={180}
-      dotSize={8}
-    />
+    <Suspense fallback={<StatusPill {...pill} changeable disabled />}>
+      <StatusMenu
+        {...pill}
+        options={FILE_STATUSES}
+        menuLabel="Document status"
+        onChange={onChange}
+        position="bottom-end"
+        menuWidth={180}
+      />
+    </Suspense>
   );
 }
