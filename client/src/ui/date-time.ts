@@ -2,13 +2,21 @@
 const DAY_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
 const TIME_PARTS = { ...DAY_PARTS, hour: '2-digit', minute: '2-digit', hour12: true } as const;
 
-/** Made once for every row shown: creating a formatter costs far more than using it. */
-const DAY = new Intl.DateTimeFormat('en-US', DAY_PARTS);
-const READER_TIME = new Intl.DateTimeFormat('en-US', TIME_PARTS);
+/**
+ * A formatter made once for every row shown, since creating one costs far more than using it, and only
+ * when first used: the first one made on a page loads the browser's calendar data (several milliseconds
+ * on a phone), which a page that shows no date never needs.
+ */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+const day = formatter(DAY_PARTS);
+const readerTime = formatter(TIME_PARTS);
 
 /** A day in the product's short form, in the reader's time zone: 'Jan 05, 2026'. */
 export function shortDay(date: Date): string {
-  return DAY.format(date);
+  return day().format(date);
 }
 
 /** `iso` in the product's date display as `format` reads it, or '' for a missing or unreadable time. */
@@ -24,7 +32,7 @@ function display(iso: string | null | undefined, format: Intl.DateTimeFormat): s
 
 /** The product's date display in the reader's time zone: 'Jan 05, 2026 09:31 AM'. */
 export function formatDateTime(iso: string | null | undefined): string {
-  return display(iso, READER_TIME);
+  return display(iso, readerTime());
 }
 
 /**
