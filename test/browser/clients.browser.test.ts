@@ -131,6 +131,11 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await row(broker).getByText('FX-2026-01').waitFor();
 
     // Changing the Filogix number again and cancelling the folder question saves nothing.
+    // (Pipeline and back first, so the dashboard has a page of the product before it in the history.)
+    await broker.getByRole('banner').getByRole('link', { name: 'Pipeline' }).click();
+    await broker.waitForURL(/\/pipeline$/);
+    await broker.getByRole('banner').getByRole('link', { name: 'Homeward home' }).click();
+    await row(broker).first().waitFor();
     await pickAction(broker, 'Edit client');
     await edit.getByRole('textbox', { name: 'Filogix number' }).fill('FX-2026-02');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -141,6 +146,12 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     const leave = broker.getByRole('dialog', { name: 'Leave without saving?' });
     const page = new URL(broker.url()).pathname;
     await broker.getByRole('banner').getByRole('link', { name: 'Pipeline' }).click();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(broker.url()).pathname).toBe(page);
+    expect(await edit.getByRole('textbox', { name: 'Filogix number' }).inputValue()).toBe('FX-2026-02');
+    // So does the browser's back button.
+    await broker.goBack();
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(broker.url()).pathname).toBe(page);
