@@ -38,7 +38,8 @@ export async function launchDebuggableChromium(port: number): Promise<Debuggable
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exit;
     process.off('exit', killOnExit);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile for a moment after the browser exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const endpoint = `http://127.0.0.1:${port}`;
   const started = Date.now();
