@@ -18,21 +18,8 @@ export const REFRESH_LOCK = 'homeward.token-refresh';
  */
 export const SESSION_MARK = 'homeward.session';
 
-/** The pages behind a sign-in, by their address (the route table's private guards; checked by a spec). */
-const PRIVATE_PAGE =
-  /^\/(dashboard|team|pipeline|settings|client-form-edit|client-form-upload|client|roadmap|lawyer|appraiser|form|second-factor)(\/|$)|^\/auth\/change-password(\/|$)/;
-
-export function isPrivatePage(pathname: string): boolean {
-  return PRIVATE_PAGE.test(pathname);
-}
-
-/**
- * Whether this browser may hold a session cookie: false once it never signed in or signed out. A private
- * page asks even without the mark: a browser may clear a page's storage and keep its cookies (Safari does
- * after a week away), and the page is of no use without the session anyway.
- */
+/** Whether this browser may hold a session cookie: false once it never signed in or signed out. */
 export function maySessionExist(): boolean {
-  if (typeof location !== 'undefined' && isPrivatePage(location.pathname)) return true;
   try {
     return localStorage.getItem(SESSION_MARK) !== null;
   } catch {

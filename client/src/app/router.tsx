@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import {
   matchRoutes,
@@ -8,7 +8,6 @@ import {
   type Location,
   type RouteObject,
 } from 'react-router-dom';
-import { isPrivatePage } from '../api/early-refresh';
 import { HomePage } from '../pages/public/HomePage';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { GuestOnlyRoute, PrivateRoute } from './guard';
@@ -18,6 +17,8 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { CUSTOMER, STAFF } from './routes';
 
 interface RouteHandle {
+  /** Set on the guard route of private pages. */
+  private?: boolean;
   /** Loads the area module of the route's page. */
   load?: () => Promise<unknown>;
 }
@@ -42,6 +43,8 @@ const staff = inArea(() => import('./areas/staff'));
 const customer = inArea(() => import('./areas/customer'));
 const customerUpload = inArea(() => import('./areas/customer-upload'));
 const customerChoices = inArea(() => import('./areas/customer-choices'));
+
+const privateHandle: RouteHandle = { private: true };
 
 /** The route table of spec section 2; `id` carries each route's name. */
 export const routes: RouteObject[] = [
@@ -70,6 +73,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: <PrivateRoute roles="all" />,
+            handle: privateHandle,
             children: [
               {
                 id: 'RouteAuthCustomerPasswordChange',
@@ -82,6 +86,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PrivateRoute roles={STAFF} />,
+        handle: privateHandle,
         children: [
           {
             id: 'RouteSecondFactorSetup',
@@ -95,6 +100,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PrivateRoute roles={STAFF} />,
+    handle: privateHandle,
     children: [
       {
         ...staff('StaffLayout'),
@@ -177,6 +183,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PrivateRoute roles={CUSTOMER} />,
+    handle: privateHandle,
     children: [
       {
         ...customer('CustomerLayout'),
@@ -221,6 +228,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PrivateRoute roles={CUSTOMER} redirectBack />,
+    handle: privateHandle,
     children: [
       {
         ...customer('CustomerLayout'),
@@ -236,12 +244,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
+function matchesOf(location: Partial<Location> | string) {
+  return matchRoutes(routes, location) ?? [];
+}
+
 /**
  * Starts loading the areas of every page a location shows at once (a layout's and its page's), instead
  * of each only once its parent has rendered.
  */
 export function preloadAreas(location: Partial<Location> | string): void {
-  for (const match of matchRoutes(routes, location) ?? [])
+  for (const match of matchesOf(location))
     void (match.route.handle as RouteHandle | undefined)?.load?.().catch(() => undefined);
 }
 
@@ -249,9 +261,13 @@ export function preloadAreas(location: Partial<Location> | string): void {
 export function AppRoutes() {
   const location = useLocation();
   const page = useRoutes(routes, location);
+  const onPrivatePage = useMemo(
+    () => matchesOf(location).some((match) => (match.route.handle as RouteHandle | undefined)?.private),
+    [location],
+  );
   return (
     <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[location.pathname]}>
-      <RootLayout onPrivatePage={isPrivatePage(location.pathname)}>
+      <RootLayout onPrivatePage={onPrivatePage}>
         {/* Shown while the area of the first page opened is loading; later pages load in a transition,
             with the previous page still shown. */}
         <Suspense fallback={<FullPageLoader />}>{page}</Suspense>
