@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { libraryModulesByKit } from './area-kits.ts';
+import { modulesByKit } from './area-kits.ts';
 
 const lib = (path: string) => `/app/node_modules/${path}`;
 const src = (path: string) => `/app/client/src/${path}`;
@@ -7,7 +7,7 @@ const src = (path: string) => `/app/client/src/${path}`;
 function chunk(
   fileName: string,
   modules: Record<string, number>,
-  more: Partial<Parameters<typeof libraryModulesByKit>[0][number]> = {},
+  more: Partial<Parameters<typeof modulesByKit>[0][number]> = {},
 ) {
   return {
     type: 'chunk' as const,
@@ -70,23 +70,38 @@ const CHUNKS = [
 ];
 
 describe('area kits', () => {
-  it("gives each kit the library modules its area loads beyond every page's and the public pages', without app code or tree-shaken modules", () => {
-    expect(libraryModulesByKit(CHUNKS)).toEqual({
+  it("gives each kit the modules, the client's own too, its area loads beyond every page's and the public pages', without tree-shaken modules", () => {
+    expect(modulesByKit(CHUNKS)).toMatchObject({
       'shared-kit': [lib('@mantine/core/Input.mjs')],
-      'sign-in-kit': [lib('@mantine/core/Input.mjs'), lib('@mantine/core/PasswordInput.mjs')],
+      'sign-in-kit': [
+        src('app/areas/sign-in.ts'),
+        lib('@mantine/core/Input.mjs'),
+        lib('@mantine/core/PasswordInput.mjs'),
+      ],
       'customer-kit': [],
-      'upload-kit': [lib('@mantine/core/Input.mjs'), lib('@mantine/core/Menu.mjs')],
+      'upload-kit': [
+        src('app/areas/customer-upload.ts'),
+        src('ui/StatusMenu.tsx'),
+        lib('@mantine/core/Input.mjs'),
+        lib('@mantine/core/Menu.mjs'),
+      ],
     });
   });
 
+  it("puts what the public pages share with a kit's area in a file of its own, which neither kit takes", () => {
+    const kits = modulesByKit(CHUNKS);
+    expect(kits['light-shared']).toEqual([src('app/areas/customer.ts'), lib('@mantine/core/NavLink.mjs')]);
+    expect(kits['customer-kit']).not.toContain(lib('@mantine/core/NavLink.mjs'));
+  });
+
   it("keeps what only the sign-in forms load out of the kit they share with the customer's pages", () => {
-    const kits = libraryModulesByKit(CHUNKS);
+    const kits = modulesByKit(CHUNKS);
     expect(kits['shared-kit']).not.toContain(lib('@mantine/core/PasswordInput.mjs'));
     expect(kits['upload-kit']).not.toContain(lib('@mantine/core/PasswordInput.mjs'));
   });
 
   it('refuses a build with no chunk for an area', () => {
-    expect(() => libraryModulesByKit(CHUNKS.filter((c) => c.fileName !== 'customer-upload.js'))).toThrow(
+    expect(() => modulesByKit(CHUNKS.filter((c) => c.fileName !== 'customer-upload.js'))).toThrow(
       'No chunk for the customer-upload area.',
     );
   });

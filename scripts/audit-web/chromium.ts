@@ -29,17 +29,29 @@ export async function launchDebuggableChromium(port: number): Promise<Debuggable
   const child = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // A process group of its own, so that closing it stops its helper processes too.
+    { stdio: 'ignore', detached: true },
   );
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = (): void => void child.kill('SIGKILL');
+  const stop = (signal: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const killOnExit = (): void => stop('SIGKILL');
   process.once('exit', killOnExit);
   const close = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    stop('SIGTERM');
     await exit;
     process.off('exit', killOnExit);
-    // Chromium's helper processes may still write to the profile for a moment after the browser exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    try {
+      // A helper may still write to the profile for a moment after the browser exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`Left Chromium's profile ${profile} behind: ${String(error)}`);
+    }
   };
   const endpoint = `http://127.0.0.1:${port}`;
   const started = Date.now();
