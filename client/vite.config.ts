@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { areaKitGroups, recordAreaKits, RECORDING_MODE } from './build/area-kits.ts';
+import { recordMantineClasses, unusedMantineRulesDropped } from './build/mantine-classes.ts';
 
 /** The API server; in production it serves this build itself. */
 const server = 'http://127.0.0.1:3000';
@@ -55,13 +58,23 @@ function earlyRefreshScript(): Plugin {
 /** Where the first build (area kits, client/build/area-kits.ts) writes its output and its findings. */
 const RECORDING_DIR = fileURLToPath(new URL('../dist/area-kits', import.meta.url));
 const RECORDED_KITS = `${RECORDING_DIR}/area-kits.json`;
+const RECORDED_CLASSES = `${RECORDING_DIR}/mantine-classes.json`;
 
-export default defineConfig(({ mode }) => {
+/** Mantine's breakpoints, for `$mantine-breakpoint-sm` and the like in the client's CSS. */
+const BREAKPOINTS = {
+  'mantine-breakpoint-xs': '36em',
+  'mantine-breakpoint-sm': '48em',
+  'mantine-breakpoint-md': '62em',
+  'mantine-breakpoint-lg': '75em',
+  'mantine-breakpoint-xl': '88em',
+};
+
+export default defineConfig(({ command, mode }) => {
   const recording = mode === RECORDING_MODE;
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
     plugins: recording
-      ? [react(), earlyRefreshScript(), recordAreaKits(RECORDED_KITS)]
+      ? [react(), earlyRefreshScript(), recordAreaKits(RECORDED_KITS), recordMantineClasses(RECORDED_CLASSES)]
       : [
           react(),
           earlyRefreshScript(),
@@ -73,6 +86,16 @@ export default defineConfig(({ mode }) => {
             exclude: /(^|[\\/])index\.html$/,
           }),
         ],
+    css: {
+      postcss: {
+        plugins: [
+          postcssPresetMantine(),
+          postcssSimpleVars({ variables: BREAKPOINTS }),
+          // The development server styles every component: the recorded classes may predate the code.
+          ...(command === 'build' && !recording ? [unusedMantineRulesDropped(RECORDED_CLASSES)] : []),
+        ],
+      },
+    },
     resolve: {
       alias: {
         '@machines': fileURLToPath(new URL('../machines', import.meta.url)),
