@@ -6,12 +6,14 @@ import { setupInspector } from './app/inspect';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadAreas } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-build';
+import { applyStylesheets } from './app/stylesheets';
 
 async function start() {
   reloadOnStaleChunks();
   await setupInspector();
   preloadAreas(browserHistory.location);
   browserHistory.listen(({ location }) => preloadAreas(location));
+  await applyStylesheets();
   const root = createRoot(document.getElementById('root')!);
   // The first render yields to the browser every few milliseconds instead of holding a slow phone's main
   // thread for the whole page; the page's own frame shows meanwhile.
