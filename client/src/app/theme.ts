@@ -66,7 +66,7 @@ export const theme = createTheme({
   primaryColor: 'petrol',
   primaryShade: { light: 7, dark: 5 },
   colors: Object.fromEntries(palettes.map(([name, shades]) => [name, legible(shades)])),
-  // The stack itself is in global.css, which the page's own first frame uses before this theme is applied.
+  // The stack itself is in index.html, whose own first frame uses it before this theme is applied.
   fontFamily: 'var(--hw-font-family)',
   headings: {
     fontFamily: 'var(--hw-font-family)',
