@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const product = await startProduct(root, PORT);
   try {
     const world = await prepareDemoWorld(product.url);
+    await product.idle();
     console.log(`Homeward is running at ${product.url}; Lighthouse measures its pages...`);
     const figures = await measurePages(root, product.url, world, DEBUGGING_PORT);
     console.log('axe-core checks every screen of every role...');
