@@ -69,20 +69,31 @@ function cpuTicks(pid: number): number | null {
   }
 }
 
+/** Linux counts CPU time in ticks of a hundredth of a second (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+/** How often the product's CPU time is read. */
+const POLL_MS = 500;
+/** The share of a core under which the product counts as quiet, and for how long it must stay so. */
+const QUIET_SHARE = 0.05;
+const QUIET_FOR_MS = 2_000;
+/** The longest the audit waits for it. */
+const WAIT_AT_MOST_MS = 60_000;
+
 /**
- * Waits until the process has used under 5% of a core for two seconds in a row (at most a minute), so
- * that Lighthouse measures the page and not the product's own start-up work sharing the CPU.
+ * Waits until the process has used under QUIET_SHARE of a core for QUIET_FOR_MS in a row (at most
+ * WAIT_AT_MOST_MS), so that Lighthouse measures the page and not the product's own start-up work sharing
+ * the CPU.
  */
 async function quiet(pid: number): Promise<void> {
-  const TICKS_PER_SECOND = 100;
+  const quietTicks = QUIET_SHARE * TICKS_PER_SECOND * (POLL_MS / 1000);
   const started = Date.now();
-  let calm = 0;
+  let quietFor = 0;
   let last = cpuTicks(pid);
-  while (last !== null && calm < 4 && Date.now() - started < 60_000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  while (last !== null && quietFor < QUIET_FOR_MS && Date.now() - started < WAIT_AT_MOST_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const now = cpuTicks(pid);
     if (now === null) return;
-    calm = now - last < 0.05 * TICKS_PER_SECOND * 0.5 ? calm + 1 : 0;
+    quietFor = now - last < quietTicks ? quietFor + POLL_MS : 0;
     last = now;
   }
 }
