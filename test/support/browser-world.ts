@@ -19,6 +19,11 @@ export async function openAs(
   await page.goto(`${t.url}/auth`);
   await signIn(page, phone, DEMO_PASSWORD);
   await page.waitForURL(`${t.url}${home}`);
+  // The welcome toast covers the header's right end (the user menu) for its few seconds, and stays while
+  // the pointer rests on it: the page is used once it has gone, as a person waits for it.
+  const welcome = page.getByText(/ welcome to Homeward!$/);
+  await welcome.waitFor();
+  await welcome.waitFor({ state: 'hidden' });
   return [context, page];
 }
 
