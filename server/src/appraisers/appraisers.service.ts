@@ -36,7 +36,7 @@ export class AppraisersService {
     location: string,
     bank: string,
   ): Promise<AppraiserRow[]> {
-    const client = await this.customers.visible(caller, customerId);
+    const client = await this.customers.visibleRecord(caller, customerId);
     return this.appraisers.forClient(customerId, {
       location,
       bank,
@@ -51,7 +51,7 @@ export class AppraisersService {
     details: Omit<QuoteRequestDetails, 'typed_id'>,
     meta: EventMetadata,
   ): Promise<void> {
-    const client = await this.customers.visible(caller, customerId);
+    const client = await this.customers.visibleRecord(caller, customerId);
     await this.checkAppraisers(appraiserIds);
     await this.transition(
       caller,

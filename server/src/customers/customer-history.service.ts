@@ -35,7 +35,7 @@ export class CustomerHistoryService {
     customerId: string,
     query: { type?: string; whole: boolean; limit: number; offset: number },
   ): Promise<{ typedId: string; entries: HistoryEntry[]; count: number; limit: number; offset: number }> {
-    const customer = await this.customers.visible(caller, customerId);
+    const customer = await this.customers.visibleRecord(caller, customerId);
     const allowed =
       caller.role === 'principal_broker' ||
       (caller.role === 'broker' && customer.broker_id === caller.id) ||

@@ -7,7 +7,8 @@ import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
 import { visibilityCondition } from './customer-access.js';
 
-export interface CustomerRow {
+/** The client's own columns, as a command that decides on them needs them. */
+export interface CustomerRecord {
   id: string;
   typed_id: string;
   user_id: string | null;
@@ -31,8 +32,6 @@ export interface CustomerRow {
   is_review_requested: boolean;
   review_requested_at: Date | null;
   steps: StepState[];
-  /** The active upload form's fields and its files' statuses, for the roadmap's progress. */
-  active_form: ProgressFacts['form'];
   lawyer_id: string | null;
   lawyer_status: string;
   appraiser_id: string | null;
@@ -40,6 +39,12 @@ export interface CustomerRow {
   created_at: Date;
   updated_at: Date;
   version: number;
+}
+
+/** The client's view: their record with their staff's names and the counts the caller sees. */
+export interface CustomerRow extends CustomerRecord {
+  /** The active upload form's fields and its files' statuses, for the roadmap's progress. */
+  active_form: ProgressFacts['form'];
   broker_first_name: string | null;
   broker_last_name: string | null;
   /** The broker's lender submission codes; the first goes to mortgage application links. */
@@ -69,8 +74,10 @@ export interface CustomerFilters {
   limit: number;
 }
 
+const RECORD = `c.*, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date`;
+
 const SELECT = `
-  SELECT c.*, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date,
+  SELECT ${RECORD},
          b.first_name AS broker_first_name, b.last_name AS broker_last_name, b.broker_codes,
          a.first_name AS assistant_first_name, a.last_name AS assistant_last_name,
          (SELECT count(*)::int FROM notes n
@@ -125,6 +132,21 @@ export class CustomersRepository {
     const params: unknown[] = [caller.id, id];
     if (scope.value !== null) params.push(scope.value);
     const rows = await this.reads.query<CustomerRow>(`${SELECT} WHERE c.id = $2 AND ${scope.sql}`, params);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The client's own columns, within what the caller may see: a command decides on these, and reading them
+   * skips the view's joins and counts, most of a view's cost in the database.
+   */
+  async findVisibleRecord(caller: Caller, id: string): Promise<CustomerRecord | null> {
+    const scope = visibilityCondition(caller, 2);
+    const params: unknown[] = [id];
+    if (scope.value !== null) params.push(scope.value);
+    const rows = await this.reads.query<CustomerRecord>(
+      `SELECT ${RECORD} FROM customers c WHERE c.id = $1 AND ${scope.sql}`,
+      params,
+    );
     return rows[0] ?? null;
   }
 

@@ -15,7 +15,12 @@ import { registerCustomer } from './customer-registration.js';
 import { customerDecider } from './customer.decider.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
 import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
-import { CustomersRepository, type CustomerFilters, type CustomerRow } from './customers.repository.js';
+import {
+  type CustomerFilters,
+  type CustomerRecord,
+  CustomersRepository,
+  type CustomerRow,
+} from './customers.repository.js';
 import { newTypedId } from './typed-id.js';
 
 const STREAM = (id: string) => ({ type: CUSTOMER_STREAM, id });
@@ -38,6 +43,13 @@ export class CustomersService {
     const row = await this.customers.findVisible(caller, id);
     if (!row) throw DomainError.notFound('This client does not exist.');
     return row;
+  }
+
+  /** The client's own columns, for a command that decides on them; not found when the caller may not see it. */
+  async visibleRecord(caller: Caller, id: string): Promise<CustomerRecord> {
+    const record = await this.customers.findVisibleRecord(caller, id);
+    if (!record) throw DomainError.notFound('This client does not exist.');
+    return record;
   }
 
   /** Refuses, as not found, a client the caller may not see; for checks that need nothing of the client. */
@@ -127,7 +139,7 @@ export class CustomersService {
     dto: UpdateCustomerDto,
     meta: EventMetadata,
   ): Promise<void> {
-    const row = await this.visible(caller, id);
+    const row = await this.visibleRecord(caller, id);
     const { status, version, is_create_folder: createFolder, ...fields } = dto;
     const changes = this.changesFrom(fields, row);
     if ('brokerId' in changes && changes.brokerId !== row.broker_id) {
@@ -195,7 +207,7 @@ export class CustomersService {
   }
 
   async notify(caller: Caller, id: string, notifyType: string, meta: EventMetadata): Promise<void> {
-    const row = await this.visible(caller, id);
+    const row = await this.visibleRecord(caller, id);
     switch (notifyType) {
       case 'request_review':
         await this.events.handle(
@@ -253,7 +265,7 @@ export class CustomersService {
 
   private changesFrom(
     fields: Omit<UpdateCustomerDto, 'status' | 'version' | 'is_create_folder'>,
-    row: CustomerRow,
+    row: CustomerRecord,
   ): CustomerChanges {
     const changes: CustomerChanges = {
       firstName: fields.first_name,

@@ -57,7 +57,7 @@ export class LenderPackageService {
     includeInReview: boolean,
     meta: EventMetadata,
   ): Promise<LenderPackage> {
-    const customer = await this.customers.visible(caller, customerId);
+    const customer = await this.customers.visibleRecord(caller, customerId);
     // Read again and decided again when a file moved meanwhile (a status, or a preview made) or another
     // download of the same form was recorded first: colleagues downloading at once all get their package.
     const entries = await decideAgainOnConflict(() => this.record(caller, customerId, includeInReview, meta));

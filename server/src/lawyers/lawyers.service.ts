@@ -107,7 +107,7 @@ export class LawyersService {
     body: EditLawyerDto,
     meta: EventMetadata,
   ): Promise<LawyerRow> {
-    const client = await this.customers.visible(caller, customerId);
+    const client = await this.customers.visibleRecord(caller, customerId);
     await this.lawyerOf(customerId, lawyerId);
     if (client.lawyer_id !== lawyerId)
       throw DomainError.conflict('not_this_lawyer', 'This lawyer is not the one chosen for this client.');
