@@ -19,8 +19,8 @@ export async function openAs(
   await page.goto(`${t.url}/auth`);
   await signIn(page, phone, DEMO_PASSWORD);
   await page.waitForURL(`${t.url}${home}`);
-  // The welcome toast covers the header's right end (the user menu) for its few seconds, and stays while
-  // the pointer rests on it: the page is used once it has gone, as a person waits for it.
+  // The welcome toast covers the top right of the page for its few seconds, and stays while the pointer
+  // rests on it: the page is used once it has gone, as a person waits for it.
   const welcome = page.getByText(/ welcome to Homeward!$/);
   await welcome.waitFor();
   await welcome.waitFor({ state: 'hidden' });
