@@ -353,6 +353,9 @@ describe.each([
       .get(`${C}?offset=${10 + 1}&limit=10&ordering=-created`)
       .set(bearer(tok.emma));
     expect(second.body.data.map((m: { text: string }) => m.text)).toEqual(['Message 2', 'Message 1']);
+    // A page past the last message is empty and still counts them all.
+    const past = await t.http().get(`${C}?offset=40&limit=10&ordering=created`).set(bearer(tok.emma));
+    expect(past.body).toMatchObject({ data: [], pagination: { count: 13 } });
     // The customer deletes their own message; a principal broker may delete anyone's; others may not.
     const mine = first.body.data[0].id;
     const brokers = first.body.data[1].id;

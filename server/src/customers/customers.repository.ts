@@ -119,6 +119,14 @@ function deepPage(condition: string, parameters: number): string {
             LIMIT GREATEST(LEAST(${limit}, ${t} - ${offset}), 0) OFFSET GREATEST(${t} - ${offset} - ${limit}, 0))`;
 }
 
+/** The condition for one client the caller may see, after the parameters a query already has. */
+function visibleById(caller: Caller, id: string, before: unknown[] = []): { sql: string; params: unknown[] } {
+  const params = [...before, id];
+  const scope = visibilityCondition(caller, params.length + 1);
+  if (scope.value !== null) params.push(scope.value);
+  return { sql: `c.id = $${before.length + 1} AND ${scope.sql}`, params };
+}
+
 /** Plain queries over the `customers` read table, always within what the caller may see. */
 @Injectable()
 export class CustomersRepository {
@@ -128,10 +136,8 @@ export class CustomersRepository {
   ) {}
 
   async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
-    const scope = visibilityCondition(caller, 3);
-    const params: unknown[] = [caller.id, id];
-    if (scope.value !== null) params.push(scope.value);
-    const rows = await this.reads.query<CustomerRow>(`${SELECT} WHERE c.id = $2 AND ${scope.sql}`, params);
+    const { sql, params } = visibleById(caller, id, [caller.id]);
+    const rows = await this.reads.query<CustomerRow>(`${SELECT} WHERE ${sql}`, params);
     return rows[0] ?? null;
   }
 
@@ -140,11 +146,9 @@ export class CustomersRepository {
    * skips the view's joins and counts, most of a view's cost in the database.
    */
   async findVisibleRecord(caller: Caller, id: string): Promise<CustomerRecord | null> {
-    const scope = visibilityCondition(caller, 2);
-    const params: unknown[] = [id];
-    if (scope.value !== null) params.push(scope.value);
+    const { sql, params } = visibleById(caller, id);
     const rows = await this.reads.query<CustomerRecord>(
-      `SELECT ${RECORD} FROM customers c WHERE c.id = $1 AND ${scope.sql}`,
+      `SELECT ${RECORD} FROM customers c WHERE ${sql}`,
       params,
     );
     return rows[0] ?? null;
@@ -152,10 +156,8 @@ export class CustomersRepository {
 
   /** Whether the caller may see the client: the visibility rule alone, without reading the client's view. */
   async isVisible(caller: Caller, id: string): Promise<boolean> {
-    const scope = visibilityCondition(caller, 2);
-    const params: unknown[] = [id];
-    if (scope.value !== null) params.push(scope.value);
-    const rows = await this.reads.query(`SELECT 1 FROM customers c WHERE c.id = $1 AND ${scope.sql}`, params);
+    const { sql, params } = visibleById(caller, id);
+    const rows = await this.reads.query(`SELECT 1 FROM customers c WHERE ${sql}`, params);
     return rows.length > 0;
   }
 

@@ -50,7 +50,7 @@ export class CommentsController {
     @CurrentUser() caller: Caller,
   ) {
     await this.documents.fileFor(caller, code, fileId);
-    const rows = await this.repository.comments(
+    const { rows, count } = await this.repository.comments(
       fileId,
       query.offset,
       query.limit,
@@ -58,7 +58,7 @@ export class CommentsController {
     );
     return page(
       rows.map((row) => toCommentView(row, this.links)),
-      await this.repository.commentCount(fileId),
+      count,
       query.offset,
       query.limit,
     );

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { visibilityCondition } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
+import { preparedQuery } from '../platform/database/prepared.js';
 import type { PackageSource } from './lender-package.js';
 
 export interface FormRow {
@@ -61,6 +62,44 @@ const UNREAD = (readerParam: string) => `
 @Injectable()
 export class DocumentsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The form, when the caller may see its client: one read for the form and the visibility rule, since
+   * every request on a form, its files and their chat starts with it.
+   */
+  async visibleForm(caller: Caller, code: string): Promise<FormRow | null> {
+    const scope = visibilityCondition(caller, 2);
+    const params: unknown[] = [code];
+    if (scope.value !== null) params.push(scope.value);
+    const rows = await preparedQuery<FormRow>(
+      this.dataSource,
+      `SELECT f.* FROM forms f JOIN customers c ON c.id = f.customer_id WHERE f.code = $1 AND ${scope.sql}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A file of the form, when the caller may see the form's client, in one read: null when the form is not
+   * there for the caller, `id` null when the form has no such file.
+   */
+  async visibleFile(
+    caller: Caller,
+    code: string,
+    fileId: string,
+  ): Promise<{ id: string | null; customer_id: string } | null> {
+    const scope = visibilityCondition(caller, 3);
+    const params: unknown[] = [code, fileId];
+    if (scope.value !== null) params.push(scope.value);
+    const rows = await preparedQuery<{ id: string | null; customer_id: string }>(
+      this.dataSource,
+      `SELECT ff.id, f.customer_id FROM forms f JOIN customers c ON c.id = f.customer_id
+         LEFT JOIN form_files ff ON ff.code = f.code AND ff.id = $2
+        WHERE f.code = $1 AND ${scope.sql}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
 
   async form(code: string): Promise<FormRow | null> {
     const rows: FormRow[] = await this.dataSource.query('SELECT * FROM forms WHERE code = $1', [code]);
@@ -137,17 +176,6 @@ export class DocumentsRepository {
     }));
   }
 
-  async file(
-    code: string,
-    fileId: string,
-  ): Promise<{ id: string; customer_id: string; storage_key: string } | null> {
-    const rows = await this.dataSource.query(
-      'SELECT id, customer_id, storage_key FROM form_files WHERE id = $1 AND code = $2',
-      [fileId, code],
-    );
-    return rows[0] ?? null;
-  }
-
   /** Which of these file ids belong to the form (a file never moves to another form). */
   async fileIdsOnForm(code: string, ids: string[]): Promise<Set<string>> {
     const rows: { id: string }[] = await this.dataSource.query(
@@ -157,14 +185,29 @@ export class DocumentsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  comments(fileId: string, offset: number, limit: number, direction: 'ASC' | 'DESC'): Promise<CommentRow[]> {
-    return this.dataSource.query(
-      `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
-              u.phone_number AS author_phone_number, u.email AS author_email
-         FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
-        WHERE c.file_id = $1 ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $2 OFFSET $3`,
+  /** A page of the file's comments and how many it has, in one read; the count comes back with an empty page too. */
+  async comments(
+    fileId: string,
+    offset: number,
+    limit: number,
+    direction: 'ASC' | 'DESC',
+  ): Promise<{ rows: CommentRow[]; count: number }> {
+    const found = await preparedQuery<CommentRow & { total_count: number }>(
+      this.dataSource,
+      `WITH total AS (SELECT count(*)::int AS total_count FROM file_comments WHERE file_id = $1),
+            page AS (
+              SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name,
+                     u.role AS author_role, u.phone_number AS author_phone_number, u.email AS author_email
+                FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
+               WHERE c.file_id = $1 ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $2 OFFSET $3)
+       SELECT page.*, total.total_count FROM total LEFT JOIN page ON true
+        ORDER BY page.created_at ${direction}, page.position ${direction}`,
       [fileId, limit, offset],
     );
+    const rows = found
+      .filter((row) => row.id !== null)
+      .map(({ total_count: _, ...row }) => row as CommentRow);
+    return { rows, count: found[0]?.total_count ?? 0 };
   }
 
   async comment(id: string): Promise<CommentRow | null> {
@@ -179,12 +222,6 @@ export class DocumentsRepository {
          FROM file_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1`,
       [id],
     );
-  }
-
-  async commentCount(fileId: string): Promise<number> {
-    return (
-      await this.dataSource.query('SELECT count(*)::int AS n FROM file_comments WHERE file_id = $1', [fileId])
-    )[0].n;
   }
 
   async latestCommentPosition(fileId: string): Promise<number> {

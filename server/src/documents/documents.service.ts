@@ -38,11 +38,8 @@ export class DocumentsService {
 
   /** The form, if the caller may see its client (a customer only their own); otherwise 404. */
   async formFor(caller: Caller, code: string): Promise<FormRow> {
-    const form = await this.repository.form(code);
+    const form = await this.repository.visibleForm(caller, code);
     if (!form) throw DomainError.notFound('This form does not exist.');
-    await this.customers.ensureVisible(caller, form.customer_id).catch(() => {
-      throw DomainError.notFound('This form does not exist.');
-    });
     return form;
   }
 
@@ -221,11 +218,12 @@ export class DocumentsService {
     );
   }
 
+  /** The form's file, if the caller may see the form's client; otherwise 404 for the form, or for the file. */
   async fileFor(caller: Caller, code: string, fileId: string): Promise<{ id: string; customer_id: string }> {
-    await this.formFor(caller, code);
-    const file = await this.repository.file(code, fileId);
-    if (!file) throw DomainError.notFound('This file does not exist.');
-    return file;
+    const found = await this.repository.visibleFile(caller, code, fileId);
+    if (!found) throw DomainError.notFound('This form does not exist.');
+    if (!found.id) throw DomainError.notFound('This file does not exist.');
+    return { id: found.id, customer_id: found.customer_id };
   }
 
   async addComment(
