@@ -45,6 +45,31 @@ describe('appending', () => {
     expect(events[0].position).toBeLessThan(events[2].position);
   });
 
+  it('reads several streams in one read, each in order, and a stream with no events as empty', async () => {
+    await store.append(
+      [
+        {
+          streamType: 'test',
+          streamId: 'many-1',
+          expectedVersion: 'no_stream',
+          events: [note('x'), note('y')],
+        },
+        { streamType: 'test', streamId: 'many-2', expectedVersion: 'no_stream', events: [note('z')] },
+      ],
+      SYSTEM_METADATA,
+    );
+    const read = await store.readStreams([
+      { type: 'test', id: 'many-2' },
+      { type: 'test', id: 'never-written' },
+      { type: 'test', id: 'many-1' },
+    ]);
+    expect(read.map((events) => events.map((e) => (e.data as { text: string }).text))).toEqual([
+      ['z'],
+      [],
+      ['x', 'y'],
+    ]);
+  });
+
   it('refuses a command decided on a stale version and writes nothing', async () => {
     await store.append(
       { streamType: 'test', streamId: 'b', expectedVersion: 'no_stream', events: [note('first')] },

@@ -127,7 +127,8 @@ export class DocumentsRepository {
       params.push(customerId);
       where += ` AND fo.customer_id = $${params.length}`;
     }
-    return this.dataSource.query(
+    return preparedQuery(
+      this.dataSource,
       `SELECT fo.*, (SELECT COALESCE(SUM(${UNREAD('$1')}), 0)::int FROM form_files f WHERE f.code = fo.code) AS comments_unread
          FROM forms fo JOIN customers c ON c.id = fo.customer_id
         WHERE ${where} ORDER BY fo.is_archived, fo.created_at DESC`,
@@ -136,7 +137,8 @@ export class DocumentsRepository {
   }
 
   files(code: string, readerId: string): Promise<FormFileRow[]> {
-    return this.dataSource.query(
+    return preparedQuery(
+      this.dataSource,
       `SELECT f.*, (SELECT count(*)::int FROM file_comments c WHERE c.file_id = f.id) AS comments_total, ${UNREAD('$2')} AS comments_unread
          FROM form_files f WHERE f.code = $1
         ORDER BY CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`,
@@ -178,7 +180,8 @@ export class DocumentsRepository {
 
   /** Which of these file ids belong to the form (a file never moves to another form). */
   async fileIdsOnForm(code: string, ids: string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.dataSource.query(
+    const rows = await preparedQuery<{ id: string }>(
+      this.dataSource,
       'SELECT id::text AS id FROM form_files WHERE code = $1 AND id::text = ANY($2::text[])',
       [code, ids],
     );

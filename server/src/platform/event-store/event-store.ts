@@ -29,6 +29,9 @@ interface EventRow {
 }
 
 const COLUMNS = 'global_position, stream_type, stream_id, stream_version, type, data, metadata, created_at';
+const COLUMNS_OF_E = COLUMNS.split(', ')
+  .map((column) => `e.${column}`)
+  .join(', ');
 const UNIQUE_VIOLATION = '23505';
 /** Two transactions each waiting on a row the other holds; the server rolls one back whole. */
 const DEADLOCK_DETECTED = '40P01';
@@ -133,6 +136,25 @@ export class EventStore {
     return rows.map(toStoredEvent);
   }
 
+  /**
+   * Several streams' events in one round trip, each in order: a command that spans streams (a batch of file
+   * statuses) waits for one read, not one per stream.
+   */
+  async readStreams(streams: { type: string; id: string }[]): Promise<StoredEvent[][]> {
+    if (streams.length === 1) return [await this.readStream(streams[0].type, streams[0].id)];
+    const rows = await preparedQuery<EventRow & { n: string }>(
+      this.dataSource,
+      `SELECT k.n, ${COLUMNS_OF_E}
+         FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(stream_type, stream_id, n)
+         JOIN events e ON e.stream_type = k.stream_type AND e.stream_id = k.stream_id
+        ORDER BY k.n, e.stream_version`,
+      [streams.map((s) => s.type), streams.map((s) => s.id)],
+    );
+    const read = streams.map((): StoredEvent[] => []);
+    for (const row of rows) read[Number(row.n) - 1].push(toStoredEvent(row));
+    return read;
+  }
+
   /** Loads a stream's state through a decider's evolve, with the version to append at. */
   async aggregate<State, Event extends NewEvent>(
     decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
@@ -177,9 +199,11 @@ export class EventStore {
     const keys = commands.map((c) => `${c.stream.type}:${c.stream.id}`);
     if (new Set(keys).size !== keys.length)
       throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
-    const loaded = await Promise.all(
-      commands.map((c) => this.aggregate(c.decider, c.stream.type, c.stream.id)),
-    );
+    const streams = await this.readStreams(commands.map((c) => c.stream));
+    const loaded = commands.map((c, index) => ({
+      state: streams[index].reduce((s, e) => c.decider.evolve(s, e), c.decider.initialState()),
+      version: streams[index].length,
+    }));
     const decisions = commands.map((c, index) => {
       const { state, version } = loaded[index];
       if (c.expectedVersion !== undefined && c.expectedVersion !== version) {
