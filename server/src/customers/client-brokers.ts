@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '../platform/database/prepared.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import type { CustomerUpdated } from './customer.events.js';
 
@@ -19,7 +20,8 @@ export class ClientBrokers {
 
   async of(customerId: string): Promise<string | null> {
     if (this.known.has(customerId)) return this.known.get(customerId)!;
-    const rows: { broker_id: string | null }[] = await this.dataSource.query(
+    const rows = await preparedQuery<{ broker_id: string | null }>(
+      this.dataSource,
       'SELECT broker_id FROM customers WHERE id = $1',
       [customerId],
     );

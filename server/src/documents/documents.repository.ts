@@ -219,7 +219,8 @@ export class DocumentsRepository {
   }
 
   private commentsById(id: string): Promise<CommentRow[]> {
-    return this.dataSource.query(
+    return preparedQuery(
+      this.dataSource,
       `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
               u.phone_number AS author_phone_number, u.email AS author_email
          FROM file_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1`,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '../platform/database/prepared.js';
 
 export interface NoteRow {
   id: string;
@@ -28,20 +29,22 @@ export class NotesRepository {
     order: { ascending: boolean; limit: number; offset: number },
   ): Promise<{ rows: NoteRow[]; count: number }> {
     const direction = order.ascending ? 'ASC' : 'DESC';
-    const rows: NoteRow[] = await this.dataSource.query(
+    const rows = await preparedQuery<NoteRow>(
+      this.dataSource,
       `${WITH_AUTHOR} WHERE n.customer_id = $1
         ORDER BY n.created_at ${direction}, n.position ${direction} LIMIT $2 OFFSET $3`,
       [customerId, order.limit, order.offset],
     );
-    const [{ count }] = (await this.dataSource.query(
+    const [{ count }] = await preparedQuery<{ count: number }>(
+      this.dataSource,
       'SELECT count(*)::int AS count FROM notes WHERE customer_id = $1',
       [customerId],
-    )) as { count: number }[];
+    );
     return { rows, count };
   }
 
   async find(noteId: string): Promise<NoteRow | null> {
-    const rows: NoteRow[] = await this.dataSource.query(`${WITH_AUTHOR} WHERE n.id = $1`, [noteId]);
+    const rows = await preparedQuery<NoteRow>(this.dataSource, `${WITH_AUTHOR} WHERE n.id = $1`, [noteId]);
     return rows[0] ?? null;
   }
 

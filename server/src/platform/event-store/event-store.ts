@@ -407,10 +407,7 @@ export class EventStore {
    */
   async readCommittedAfter(position: number, limit: number, tx?: EntityManager): Promise<StoredEvent[]> {
     const db = tx ?? this.dataSource.manager;
-    const rows: EventRow[] = await db.query(
-      `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [position, limit],
-    );
+    const rows = await this.readAfter(position, limit, tx);
     const read: StoredEvent[] = [];
     let next = position + 1;
     for (const row of rows) {
@@ -423,10 +420,14 @@ export class EventStore {
   }
 
   async readAll(afterPosition: number, limit: number, tx?: EntityManager): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await (tx ?? this.dataSource.manager).query(
-      `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [afterPosition, limit],
-    );
-    return rows.map(toStoredEvent);
+    return (await this.readAfter(afterPosition, limit, tx)).map(toStoredEvent);
+  }
+
+  /** The log after a position; outside a transaction a prepared statement, since processors poll it. */
+  private readAfter(position: number, limit: number, tx?: EntityManager): Promise<EventRow[]> {
+    const sql = `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`;
+    return tx
+      ? tx.query(sql, [position, limit])
+      : preparedQuery<EventRow>(this.dataSource, sql, [position, limit]);
   }
 }
