@@ -22,3 +22,10 @@ export function visibilityCondition(
       };
   }
 }
+
+/** The visibility condition as the next parameter of a query: its value, if any, is added to `params`. */
+export function visibleTo(caller: Pick<Caller, 'id' | 'role' | 'customerId'>, params: unknown[]): string {
+  const scope = visibilityCondition(caller, params.length + 1);
+  if (scope.value !== null) params.push(scope.value);
+  return scope.sql;
+}

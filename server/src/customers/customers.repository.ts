@@ -5,7 +5,7 @@ import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
-import { visibilityCondition } from './customer-access.js';
+import { visibleTo } from './customer-access.js';
 
 /** The client's own columns, as a command that decides on them needs them. */
 export interface CustomerRecord {
@@ -122,9 +122,8 @@ function deepPage(condition: string, parameters: number): string {
 /** The condition for one client the caller may see, after the parameters a query already has. */
 function visibleById(caller: Caller, id: string, before: unknown[] = []): { sql: string; params: unknown[] } {
   const params = [...before, id];
-  const scope = visibilityCondition(caller, params.length + 1);
-  if (scope.value !== null) params.push(scope.value);
-  return { sql: `c.id = $${before.length + 1} AND ${scope.sql}`, params };
+  const idParameter = params.length;
+  return { sql: `c.id = $${idParameter} AND ${visibleTo(caller, params)}`, params };
 }
 
 /** Plain queries over the `customers` read table, always within what the caller may see. */
@@ -163,10 +162,7 @@ export class CustomersRepository {
 
   async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
     const params: unknown[] = [caller.id];
-    const where: string[] = [];
-    const scope = visibilityCondition(caller, 2);
-    if (scope.value !== null) params.push(scope.value);
-    where.push(scope.sql);
+    const where = [visibleTo(caller, params)];
     const add = (sql: (p: string) => string, value: unknown): void => {
       params.push(value);
       where.push(sql(`$${params.length}`));

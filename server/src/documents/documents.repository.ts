@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FileStatus, FormField } from '../../../machines/documents.js';
-import { visibilityCondition } from '../customers/customer-access.js';
+import { visibleTo } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { preparedQuery } from '../platform/database/prepared.js';
 import type { PackageSource } from './lender-package.js';
@@ -68,12 +68,11 @@ export class DocumentsRepository {
    * every request on a form, its files and their chat starts with it.
    */
   async visibleForm(caller: Caller, code: string): Promise<FormRow | null> {
-    const scope = visibilityCondition(caller, 2);
     const params: unknown[] = [code];
-    if (scope.value !== null) params.push(scope.value);
     const rows = await preparedQuery<FormRow>(
       this.dataSource,
-      `SELECT f.* FROM forms f JOIN customers c ON c.id = f.customer_id WHERE f.code = $1 AND ${scope.sql}`,
+      `SELECT f.* FROM forms f JOIN customers c ON c.id = f.customer_id
+        WHERE f.code = $1 AND ${visibleTo(caller, params)}`,
       params,
     );
     return rows[0] ?? null;
@@ -88,14 +87,12 @@ export class DocumentsRepository {
     code: string,
     fileId: string,
   ): Promise<{ id: string | null; customer_id: string } | null> {
-    const scope = visibilityCondition(caller, 3);
     const params: unknown[] = [code, fileId];
-    if (scope.value !== null) params.push(scope.value);
     const rows = await preparedQuery<{ id: string | null; customer_id: string }>(
       this.dataSource,
       `SELECT ff.id, f.customer_id FROM forms f JOIN customers c ON c.id = f.customer_id
          LEFT JOIN form_files ff ON ff.code = f.code AND ff.id = $2
-        WHERE f.code = $1 AND ${scope.sql}`,
+        WHERE f.code = $1 AND ${visibleTo(caller, params)}`,
       params,
     );
     return rows[0] ?? null;
@@ -119,10 +116,8 @@ export class DocumentsRepository {
     caller: Caller,
     customerId: string | null,
   ): Promise<(FormRow & { comments_unread: number })[]> {
-    const scope = visibilityCondition(caller, 2);
     const params: unknown[] = [caller.id];
-    if (scope.value !== null) params.push(scope.value);
-    let where = scope.sql;
+    let where = visibleTo(caller, params);
     if (customerId) {
       params.push(customerId);
       where += ` AND fo.customer_id = $${params.length}`;

@@ -62,6 +62,15 @@ export function streamCommand<State, Command, Event extends NewEvent>(
   };
 }
 
+/** A stream's state through its decider's evolve, with the version the stream is at. */
+function folded<State, Event extends NewEvent>(
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+  events: StoredEvent[],
+): { state: State; version: number } {
+  const state = events.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+  return { state, version: events.length };
+}
+
 export function toStoredEvent(row: EventRow): StoredEvent {
   return {
     position: Number(row.global_position),
@@ -161,9 +170,7 @@ export class EventStore {
     streamType: string,
     streamId: string,
   ): Promise<{ state: State; version: number }> {
-    const events = await this.readStream(streamType, streamId);
-    const state = events.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-    return { state, version: events.length };
+    return folded(decider, await this.readStream(streamType, streamId));
   }
 
   /**
@@ -200,10 +207,7 @@ export class EventStore {
     if (new Set(keys).size !== keys.length)
       throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
     const streams = await this.readStreams(commands.map((c) => c.stream));
-    const loaded = commands.map((c, index) => ({
-      state: streams[index].reduce((s, e) => c.decider.evolve(s, e), c.decider.initialState()),
-      version: streams[index].length,
-    }));
+    const loaded = commands.map((c, index) => folded(c.decider, streams[index]));
     const decisions = commands.map((c, index) => {
       const { state, version } = loaded[index];
       if (c.expectedVersion !== undefined && c.expectedVersion !== version) {
