@@ -6,7 +6,7 @@ import {
   UPDATES_COUNTED,
   type UpdateType,
 } from '../../../machines/inbox.js';
-import { visibilityCondition } from '../customers/customer-access.js';
+import { visibleTo } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 
 /** Conversations listed with the badge. */
@@ -40,7 +40,8 @@ export class InboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async unreadConversations(caller: Caller): Promise<{ total: number; conversations: UnreadConversation[] }> {
-    const scope = visibilityCondition(caller, 2);
+    const params: unknown[] = [caller.id];
+    const scope = visibleTo(caller, params);
     const notes =
       caller.role === 'customer'
         ? ''
@@ -48,7 +49,7 @@ export class InboxRepository {
                   count(*)::int AS unread, max(n.created_at) AS last_at
              FROM notes n JOIN customers c ON c.id = n.customer_id
              LEFT JOIN note_reads r ON r.customer_id = n.customer_id AND r.user_id = $1
-            WHERE ${scope.sql} AND n.author_id <> $1 AND n.position > COALESCE(r.read_up_to, 0)
+            WHERE ${scope} AND n.author_id <> $1 AND n.position > COALESCE(r.read_up_to, 0)
             GROUP BY n.customer_id
            UNION ALL`;
     const rows: (ConversationRow & { total: number })[] = await this.dataSource.query(
@@ -58,13 +59,13 @@ export class InboxRepository {
                 count(*)::int AS unread, max(fc.created_at) AS last_at
            FROM file_comments fc JOIN customers c ON c.id = fc.customer_id JOIN form_files f ON f.id = fc.file_id
            LEFT JOIN comment_reads r ON r.file_id = fc.file_id AND r.user_id = $1
-          WHERE ${scope.sql} AND fc.author_id <> $1 AND fc.position > COALESCE(r.read_up_to, 0)
+          WHERE ${scope} AND fc.author_id <> $1 AND fc.position > COALESCE(r.read_up_to, 0)
           GROUP BY fc.customer_id, f.code, fc.file_id, f.file_name)
        SELECT u.*, c.first_name || ' ' || c.last_name AS client_name,
               (SELECT COALESCE(sum(unread), 0)::int FROM unread) AS total
          FROM unread u JOIN customers c ON c.id = u.customer_id
         ORDER BY u.last_at DESC LIMIT ${CONVERSATIONS_SHOWN}`,
-      withScope([caller.id], scope.value),
+      params,
     );
     return {
       total: rows[0]?.total ?? 0,
@@ -90,8 +91,10 @@ export class InboxRepository {
     types: readonly UpdateType[],
     readUpTo: number,
   ): Promise<{ unread: number; items: ClientUpdate[] }> {
-    const scope = visibilityCondition(caller, 3);
-    const countScope = visibilityCondition(caller, 4);
+    const params: unknown[] = [caller.id, types];
+    const scope = visibleTo(caller, params);
+    const countParams: unknown[] = [caller.id, types, readUpTo];
+    const countScope = visibleTo(caller, countParams);
     const [rows, counted] = await Promise.all([
       this.dataSource.query(
         `SELECT h.position, h.type, h.customer_id, c.first_name || ' ' || c.last_name AS client_name,
@@ -102,16 +105,16 @@ export class InboxRepository {
            -- The file a file event or a chat reply is about: its caption and the form it is on.
            LEFT JOIN form_files f ON f.id = (CASE WHEN h.type = 'comment.added' THEN h.changes->>'fileId'
                                                   WHEN h.stream_type = 'form_file' THEN h.stream_id END)::uuid
-          WHERE h.type = ANY($2) AND h.actor_id IS DISTINCT FROM $1 AND ${scope.sql}
+          WHERE h.type = ANY($2) AND h.actor_id IS DISTINCT FROM $1 AND ${scope}
           ORDER BY h.position DESC LIMIT ${UPDATES_SHOWN}`,
-        withScope([caller.id, types], scope.value),
+        params,
       ) as Promise<UpdateRow[]>,
       this.dataSource.query(
         `SELECT count(*)::int AS n FROM (
            SELECT 1 FROM customer_history h JOIN customers c ON c.id = h.customer_id
-            WHERE h.type = ANY($2) AND h.actor_id IS DISTINCT FROM $1 AND h.position > $3 AND ${countScope.sql}
+            WHERE h.type = ANY($2) AND h.actor_id IS DISTINCT FROM $1 AND h.position > $3 AND ${countScope}
             LIMIT ${UPDATES_COUNTED}) x`,
-        withScope([caller.id, types, readUpTo], countScope.value),
+        countParams,
       ) as Promise<{ n: number }[]>,
     ]);
     return {
@@ -139,11 +142,6 @@ export class InboxRepository {
     );
     return Number(rows[0]?.position ?? 0);
   }
-}
-
-/** The parameters, and the visibility's last when it has one (principal brokers and assistants see all). */
-function withScope(params: unknown[], scope: string | null): unknown[] {
-  return scope === null ? params : [...params, scope];
 }
 
 /** The few facts a line needs; a change's other data (texts of messages, file keys) stays out. */
