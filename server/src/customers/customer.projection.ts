@@ -46,6 +46,13 @@ const PRUNE_COUNT = `
 export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
   readonly tables = ['customers', 'customer_counts'];
+  override readonly summaries = [
+    {
+      table: 'customer_counts',
+      fill: `INSERT INTO customer_counts (broker_id, status, deal_type, n)
+             SELECT broker_id, status, deal_type, count(*)::int FROM customers GROUP BY 1, 2, 3`,
+    },
+  ];
   readonly eventTypes = CUSTOMER_EVENT_TYPES;
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {

@@ -4,6 +4,7 @@ import { BatchedWrites } from './batched-writes.js';
 import type { StoredEvent } from './event.types.js';
 import type { Projection } from './projection.js';
 import { confinedToLane, SharedBatches, splitIntoLanes } from './projection.lanes.js';
+import { withoutSummaries } from './projection.summaries.js';
 import { EventStore } from './event-store.js';
 import { ALL_EVENTS, ProjectionRegistry } from './projection.registry.js';
 
@@ -140,7 +141,9 @@ export class ProjectionRebuilder {
       };
 
       // The bulk of the log, a batch per transaction in each lane; appends go on meanwhile. The log is read
-      // once for all lanes, and each lane replays it at its own pace.
+      // once for all lanes, and each lane replays it at its own pace. Summary tables are filled after it.
+      const summaries = this.registry.list().flatMap((p) => p.summaries ?? []);
+      const summaryTables = summaries.map((s) => s.table);
       const lanes = await this.lanes(runner, options.lanes ?? LANES);
       const laneRunners: QueryRunner[] = [];
       try {
@@ -161,7 +164,8 @@ export class ProjectionRebuilder {
               if (batch.length === 0) break;
               await this.inSchema(laneRunners[i], fresh, async (tx) => {
                 const writes = new BatchedWrites(tx);
-                await this.registry.apply(batch, confinedToLane(writes.manager(), lane, tables), only);
+                const replayed = withoutSummaries(writes.manager(), summaryTables);
+                await this.registry.apply(batch, confinedToLane(replayed, lane, tables), only);
                 await writes.flush();
               });
               // The first lane reports progress for all: the others are at most a few batches behind.
@@ -176,6 +180,7 @@ export class ProjectionRebuilder {
           }),
         );
         swapFrom = position;
+        for (const { fill } of summaries) await this.inSchema(runner, fresh, (tx) => tx.query(fill));
 
         for (const definition of searchIndexes) await runner.query(definition);
 

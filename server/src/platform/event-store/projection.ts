@@ -19,8 +19,20 @@ export interface Projection {
    * on one connection, in log order, and refuses a statement that reaches a table not named here.
    */
   readonly uses?: readonly string[];
+  /**
+   * Tables among its own that summarise its other tables (counts per key). A rebuild fills each once, with
+   * its `fill` statement, after replaying the log, instead of keeping it event by event. A statement that
+   * writes such a table writes nothing else, so the replay can leave it out.
+   */
+  readonly summaries?: readonly Summary[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
+}
+
+/** A summary table and the statement that fills it, empty, from the tables it summarises. */
+export interface Summary {
+  readonly table: string;
+  readonly fill: string;
 }
 
 /** A projection that registers itself with the registry when its module starts. */
@@ -29,6 +41,7 @@ export abstract class InlineProjection implements Projection, OnModuleInit {
   abstract readonly name: string;
   abstract readonly tables: readonly string[];
   readonly uses: readonly string[] = [];
+  readonly summaries: readonly Summary[] = [];
   abstract readonly eventTypes: readonly string[];
 
   constructor(private readonly registry: ProjectionRegistry) {}
