@@ -15,6 +15,7 @@ import { Inbox1763700001400 } from './1763700001400-inbox.js';
 import { BrokerageSettings1763700001100 } from './1763700001100-brokerage-settings.js';
 import { DocumentReminders1763700001300 } from './1763700001300-document-reminders.js';
 import { Pipeline1763700001500 } from './1763700001500-pipeline.js';
+import { DropClientNameIndex1763700001600 } from './1763700001600-drop-client-name-index.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   DocumentReminders1763700001300,
   Inbox1763700001400,
   Pipeline1763700001500,
+  DropClientNameIndex1763700001600,
 ];
