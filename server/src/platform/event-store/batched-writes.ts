@@ -110,9 +110,10 @@ export function mergeInserts(
     if (members.length < 2) continue;
     const word = new RegExp(`\\b${table}\\b`, 'i');
     if (shapes.some((other) => other !== sql && word.test(other))) continue;
-    // The part before the first parameter is the same in the statement and its inlined text.
+    // Each member writes in only its row: the part after VALUES names the same parameters as the statement.
     const valuesAt = sql.search(/VALUES\s*\(/i) + 'VALUES'.length;
-    const rows = members.map((m) => written(m).slice(valuesAt).trim());
+    const row = sql.slice(valuesAt).trim();
+    const rows = members.map((m) => inline(row, m.parameters));
     merged.set(members[0], `${sql.slice(0, valuesAt)} ${rows.join(', ')}`);
     for (const m of members.slice(1)) merged.set(m, null);
   }
