@@ -463,6 +463,20 @@ describe.each([
     );
   });
 
+  it("answers an upload with the files it stored alone, not the form's earlier ones", async () => {
+    const answer = await uploadMultipart(`${t.url}${F(code)}files/`, tok.emma, [
+      { field: FIELDS[1].name, fileName: 'payslip.pdf', body: PDF_MINIMAL },
+    ]);
+    expect(answer.status).toBe(201);
+    const stored = (answer.body as { data: { file_name: string }[] }).data;
+    expect(stored.map((f) => f.file_name)).toEqual(['payslip.pdf']);
+    const history = await t
+      .http()
+      .get(`${F(code)}history/`)
+      .set(bearer(tok.broker));
+    expect(history.body.data.length).toBeGreaterThan(1);
+  });
+
   it('resets a form: the old one stays readable with its files, and a new code leads form_codes', async () => {
     const answer = await t
       .http()

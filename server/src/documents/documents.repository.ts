@@ -131,13 +131,14 @@ export class DocumentsRepository {
     );
   }
 
-  files(code: string, readerId: string): Promise<FormFileRow[]> {
+  /** A form's files, or only those named (the files an upload stored), in the order the form lists them. */
+  files(code: string, readerId: string, only?: readonly string[]): Promise<FormFileRow[]> {
     return preparedQuery(
       this.dataSource,
       `SELECT f.*, (SELECT count(*)::int FROM file_comments c WHERE c.file_id = f.id) AS comments_total, ${UNREAD('$2')} AS comments_unread
-         FROM form_files f WHERE f.code = $1
+         FROM form_files f WHERE f.code = $1${only ? ' AND f.id = ANY($3::uuid[])' : ''}
         ORDER BY CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`,
-      [code, readerId],
+      only ? [code, readerId, only] : [code, readerId],
     );
   }
 

@@ -154,8 +154,8 @@ export class FormsController {
     @RequestMetadata() meta: EventMetadata,
   ) {
     const ids = await this.documents.upload(caller, code, request, meta);
-    const files = await this.repository.files(code, caller.id);
-    return ok(files.filter((f) => ids.includes(f.id)).map((f) => toFileView(f, this.links)));
+    const files = await this.repository.files(code, caller.id, ids);
+    return ok(files.map((f) => toFileView(f, this.links)));
   }
 
   @Roles(...STAFF_ROLES)
