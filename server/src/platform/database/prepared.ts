@@ -2,20 +2,12 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-
-const names = new Map<string, string>();
+import { perStatement } from './per-statement.js';
 
 /** A stable statement name per query text: each connection prepares a text once and reuses its plan. */
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `h${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    // Query texts are built from a few filters: the map stays small, and starts again if it does not.
-    if (names.size >= 2000) names.clear();
-    names.set(text, name);
-  }
-  return name;
-}
+const statementName = perStatement(
+  (text) => `h${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+);
 
 /**
  * Runs a read the product asks on every request as a named prepared statement outside any transaction.

@@ -1,5 +1,6 @@
 import pgUtils from 'pg/lib/utils.js';
 import type { EntityManager } from 'typeorm';
+import { perStatement } from '../database/per-statement.js';
 
 const { escapeLiteral, prepareValue } = pgUtils;
 
@@ -29,22 +30,13 @@ interface Template {
   parameters: number[];
 }
 
-const templates = new Map<string, Template>();
-
-function template(sql: string): Template {
-  let cut = templates.get(sql);
-  if (!cut) {
-    const pieces = sql.split(/\$(\d+)/);
-    cut = {
-      texts: pieces.filter((_, i) => i % 2 === 0),
-      parameters: pieces.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1),
-    };
-    // Statements built from what changed take many shapes: the cache stays small.
-    if (templates.size >= 2000) templates.clear();
-    templates.set(sql, cut);
-  }
-  return cut;
-}
+const template = perStatement((sql): Template => {
+  const pieces = sql.split(/\$(\d+)/);
+  return {
+    texts: pieces.filter((_, i) => i % 2 === 0),
+    parameters: pieces.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1),
+  };
+});
 
 /** The statement with its `$n` parameters written in as literals, for a multi-statement trip. */
 export function inline(sql: string, parameters: readonly unknown[] = []): string {
@@ -73,25 +65,17 @@ function written(statement: Queued): string {
 const PLAIN_INSERT = /^\s*INSERT INTO (\w+)\s*\([^)]*\)\s*VALUES\s*\(/i;
 const NOT_PLAIN = /\b(ON CONFLICT|RETURNING|SELECT)\b/i;
 
+/** The table a plain single-row INSERT writes to; null for any other statement. */
+const plainInsertTable = perStatement((sql): string | null => {
+  const match = PLAIN_INSERT.exec(sql);
+  return match && !NOT_PLAIN.test(sql) ? match[1] : null;
+});
+
 /**
  * The statements to send, with plain single-row INSERTs of one shape into a table that no other statement
  * of the trip names joined into one multi-row INSERT: nothing else in the trip can see the order of those
  * rows (the read tables have no foreign keys), and the server plans one statement instead of hundreds.
  */
-const insertTables = new Map<string, string | null>();
-
-/** The table a plain single-row INSERT writes to; null for any other statement. */
-function plainInsertTable(sql: string): string | null {
-  let table = insertTables.get(sql);
-  if (table === undefined) {
-    const match = PLAIN_INSERT.exec(sql);
-    table = match && !NOT_PLAIN.test(sql) ? match[1] : null;
-    if (insertTables.size >= 2000) insertTables.clear();
-    insertTables.set(sql, table);
-  }
-  return table;
-}
-
 export function mergeInserts(
   queued: readonly Queued[],
   write: (statement: Queued) => string = written,

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { perStatement } from '../database/per-statement.js';
 import { withQuery } from './batched-writes.js';
 
 /** What lanes are drawn from: a projection's name, the tables it owns and those of others it uses. */
@@ -77,21 +78,15 @@ export function confinedToLane(
   const outside = allTables.filter((t) => !own.has(t));
   if (outside.length === 0) return tx;
   const names = new RegExp(`\\b(${outside.join('|')})\\b`, 'i');
-  const checked = new Set<string>();
-  const query = (sql: string, parameters?: unknown[]): Promise<unknown> => {
-    if (!checked.has(sql)) {
-      const reached = names.exec(sql);
-      if (reached)
-        throw new Error(
-          `A projection of ${lane.map((p) => p.name).join(', ')} reached ${reached[1]}, a table outside its lane: name it in the projection's uses`,
-        );
-      // Statements built from what changed take many shapes: the set stays small.
-      if (checked.size >= 2000) checked.clear();
-      checked.add(sql);
-    }
-    return tx.query(sql, parameters);
-  };
-  return withQuery(tx, query);
+  const check = perStatement((sql) => {
+    const reached = names.exec(sql);
+    if (reached)
+      throw new Error(
+        `A projection of ${lane.map((p) => p.name).join(', ')} reached ${reached[1]}, a table outside its lane: name it in the projection's uses`,
+      );
+    return true;
+  });
+  return withQuery(tx, (sql, parameters) => (check(sql), tx.query(sql, parameters)));
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import { perStatement } from '../database/per-statement.js';
 import { withQuery } from './batched-writes.js';
 
 const WRITE_TARGET = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
-/** Statement shapes whose verdict is kept: statements built from what changed take many shapes. */
-const KEPT_VERDICTS = 2000;
 
 /**
  * The transaction as a replay in bulk gives it to projections: a write to a summary table is left out, since
@@ -14,25 +13,14 @@ export function withoutSummaries(tx: EntityManager, tables: readonly string[]): 
   if (tables.length === 0) return tx;
   const summaries = new Set(tables.map((t) => t.toLowerCase()));
   const names = new RegExp(`\\b(${tables.join('|')})\\b`, 'i');
-  const verdicts = new Map<string, 'skip' | 'send'>();
-  const verdict = (sql: string): 'skip' | 'send' => {
-    let kept = verdicts.get(sql);
-    if (!kept) {
-      const target = WRITE_TARGET.exec(sql)?.[1].toLowerCase();
-      if (target && summaries.has(target)) kept = 'skip';
-      else {
-        const reached = names.exec(sql);
-        if (reached)
-          throw new Error(
-            `A projection reached the summary table ${reached[1]} before the rebuild filled it`,
-          );
-        kept = 'send';
-      }
-      if (verdicts.size >= KEPT_VERDICTS) verdicts.clear();
-      verdicts.set(sql, kept);
-    }
-    return kept;
-  };
+  const verdict = perStatement((sql): 'skip' | 'send' => {
+    const target = WRITE_TARGET.exec(sql)?.[1].toLowerCase();
+    if (target && summaries.has(target)) return 'skip';
+    const reached = names.exec(sql);
+    if (reached)
+      throw new Error(`A projection reached the summary table ${reached[1]} before the rebuild filled it`);
+    return 'send';
+  });
   return withQuery(tx, (sql, parameters) =>
     verdict(sql) === 'skip' ? Promise.resolve([]) : tx.query(sql, parameters),
   );
