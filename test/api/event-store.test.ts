@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { BatchedWrites } from '../../server/src/platform/event-store/batched-writes.js';
+import { CopyPlan } from '../../server/src/platform/event-store/copy-rows.js';
 import { ConcurrencyError } from '../../server/src/platform/event-store/concurrency.error.js';
 import {
   EventProcessorRunner,
@@ -343,13 +344,23 @@ describe('rebuilding read tables', () => {
 });
 
 describe('projection writes sent in batches', () => {
-  it('sends a write the server cannot prepare as it is, and the writes before and after it still apply', async () => {
-    await db.query('CREATE TABLE IF NOT EXISTS batched_probe (id text PRIMARY KEY, n int NOT NULL)');
+  /** Runs `work` in a transaction of its own connection, its writes batched (and copied, given a plan). */
+  async function inBatchedTransaction(
+    work: (writes: BatchedWrites, runner: QueryRunner) => Promise<void>,
+    plan?: CopyPlan,
+  ): Promise<void> {
     const runner = db.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction();
-      const writes = new BatchedWrites(runner.manager);
+      await work(new BatchedWrites(runner.manager, plan), runner);
+    } finally {
+      await runner.release();
+    }
+  }
+  it('sends a write the server cannot prepare as it is, and the writes before and after it still apply', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS batched_probe (id text PRIMARY KEY, n int NOT NULL)');
+    await inBatchedTransaction(async (writes) => {
       const tx = writes.manager();
       await tx.query(
         'INSERT INTO batched_probe (id, n) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET n = $2',
@@ -359,10 +370,84 @@ describe('projection writes sent in batches', () => {
       await tx.query('UPDATE batched_probe SET n = n + 1 WHERE id = $1 AND $2 IS NULL', ['a', null]);
       await tx.query('UPDATE batched_probe SET n = n * $2 WHERE id = $1', ['a', 10]);
       await writes.flush('COMMIT');
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await db.query('SELECT n FROM batched_probe WHERE id = $1', ['a'])).toEqual([{ n: 20 }]);
     await db.query('DROP TABLE batched_probe');
+  });
+
+  it('writes many single-row inserts with COPY, in order with every statement that names their table', async () => {
+    await db.query(
+      'CREATE TABLE copy_probe (id int PRIMARY KEY, label text, data jsonb, at timestamptz, raw bytea, kind text)',
+    );
+    const plan = new CopyPlan(
+      new Map([
+        [
+          'copy_probe',
+          new Map([
+            ['id', 'integer'],
+            ['label', 'text'],
+            ['data', 'jsonb'],
+            ['at', 'timestamp with time zone'],
+            ['raw', 'bytea'],
+            ['kind', 'text'],
+          ]),
+        ],
+      ]),
+    );
+    const insert = `INSERT INTO copy_probe (id, label, data, at, raw, kind) VALUES ($1, $2, $3::jsonb, $4, $5, 'copied')`;
+    const label = (id: number) => `row ${id}: tab\there, line\nthere, back\\slash, quote's, \\N`;
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    await inBatchedTransaction(async (writes) => {
+      const tx = writes.manager();
+      for (let id = 1; id <= 120; id++)
+        await tx.query(insert, [
+          id,
+          label(id),
+          { id, text: 'é "q"' },
+          at,
+          Buffer.from([id, 0, 255]),
+          undefined,
+        ]);
+      // Names the table: the rows held back are written first, so it sees all 120.
+      await tx.query(`UPDATE copy_probe SET kind = 'updated' WHERE id <= $1`, [60]);
+      const [{ n }] = (await tx.query('SELECT count(*)::int AS n FROM copy_probe')) as { n: number }[];
+      expect(n).toBe(120);
+      // Few rows travel as one INSERT; a NULL label is kept.
+      for (let id = 121; id <= 123; id++) await tx.query(insert, [id, null, null, null, null]);
+      await writes.flush('COMMIT');
+    }, plan);
+    const rows = (await db.query('SELECT id, label, data, at, raw, kind FROM copy_probe ORDER BY id')) as {
+      id: number;
+      label: string | null;
+      data: unknown;
+      at: Date | null;
+      raw: Buffer | null;
+      kind: string;
+    }[];
+    expect(rows).toHaveLength(123);
+    expect(rows[0]).toEqual({
+      id: 1,
+      label: label(1),
+      data: { id: 1, text: 'é "q"' },
+      at,
+      raw: Buffer.from([1, 0, 255]),
+      kind: 'updated',
+    });
+    expect(rows[119].kind).toBe('copied');
+    expect(rows[122]).toEqual({ id: 123, label: null, data: null, at: null, raw: null, kind: 'copied' });
+    await db.query('DROP TABLE copy_probe');
+  });
+
+  it('fails the transaction on rows the server refuses in a COPY, and the connection goes on', async () => {
+    await db.query('CREATE TABLE copy_refused (id int PRIMARY KEY)');
+    const plan = new CopyPlan(new Map([['copy_refused', new Map([['id', 'integer']])]]));
+    await inBatchedTransaction(async (writes, runner) => {
+      const tx = writes.manager();
+      for (let i = 0; i < 100; i++) await tx.query('INSERT INTO copy_refused (id) VALUES ($1)', [i % 60]);
+      await expect(writes.flush()).rejects.toThrow(/duplicate key/);
+      await runner.rollbackTransaction();
+      expect(await runner.query('SELECT count(*)::int AS n FROM copy_refused')).toEqual([{ n: 0 }]);
+    }, plan);
+    await db.query('DROP TABLE copy_refused');
   });
 });

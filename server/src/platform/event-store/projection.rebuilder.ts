@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { BatchedWrites } from './batched-writes.js';
+import { CopyPlan } from './copy-rows.js';
 import type { StoredEvent } from './event.types.js';
 import type { Projection } from './projection.js';
 import { confinedToLane, SharedBatches, splitIntoLanes } from './projection.lanes.js';
@@ -110,6 +111,7 @@ export class ProjectionRebuilder {
       const fresh = schema;
       await this.createFreshTables(runner, schema, tables);
       const searchIndexes = await this.setSearchIndexesAside(runner, schema);
+      const copy = await this.copyPlan(runner, tables);
       let swapFrom = 0;
 
       const started = performance.now();
@@ -134,7 +136,7 @@ export class ProjectionRebuilder {
         const batch = settledOnly
           ? await this.events.readCommittedAfter(position, batchSize, tx)
           : await this.events.readAll(position, batchSize, tx);
-        const writes = new BatchedWrites(tx);
+        const writes = new BatchedWrites(tx, copy);
         await this.registry.apply(batch, writes.manager());
         await writes.flush();
         return { position: batch.at(-1)?.position ?? position, count: batch.length };
@@ -163,7 +165,7 @@ export class ProjectionRebuilder {
               const batch = await batches.next(i);
               if (batch.length === 0) break;
               await this.inSchema(laneRunners[i], fresh, async (tx) => {
-                const writes = new BatchedWrites(tx);
+                const writes = new BatchedWrites(tx, copy);
                 const replayed = withoutSummaries(writes.manager(), summaryTables);
                 await this.registry.apply(batch, confinedToLane(replayed, lane, tables), only);
                 await writes.flush();
@@ -245,6 +247,23 @@ export class ProjectionRebuilder {
     return splitIntoLanes(this.registry.list(), count, (p) =>
       p.eventTypes.reduce((sum, type) => sum + (type === ALL_EVENTS ? total : (byType.get(type) ?? 0)), 0),
     );
+  }
+
+  /** The read tables' column types, for the rows a replay writes with COPY. */
+  private async copyPlan(runner: QueryRunner, tables: string[]): Promise<CopyPlan> {
+    const rows = (await runner.query(
+      `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, NULL) AS type
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+        WHERE c.oid = ANY($1::regclass[]) AND a.attnum > 0 AND NOT a.attisdropped`,
+      [tables.map((t) => `public.${ident(t)}`)],
+    )) as { table: string; column: string; type: string }[];
+    const types = new Map<string, Map<string, string>>();
+    for (const { table, column, type } of rows) {
+      const columns = types.get(table) ?? new Map<string, string>();
+      columns.set(column, type);
+      types.set(table, columns);
+    }
+    return new CopyPlan(types);
   }
 
   /** Runs a transaction on the rebuild's connection in which unqualified table names reach the fresh tables. */
