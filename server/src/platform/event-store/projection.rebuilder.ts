@@ -36,6 +36,8 @@ export interface RebuildResult {
   eventsPerSecond: number;
 }
 
+/** Events a rebuild reads and replays per transaction, unless told otherwise. */
+export const REBUILD_BATCH = 5000;
 const SCHEMA_PREFIX = 'projections_rebuild_';
 /** One rebuild at a time per database; held on the rebuild's own connection. */
 const REBUILD_LOCK = 'projections:rebuild';
@@ -89,7 +91,7 @@ export class ProjectionRebuilder {
   ) {}
 
   async rebuild(options: RebuildOptions = {}): Promise<RebuildResult> {
-    const batchSize = options.batchSize ?? 5000;
+    const batchSize = options.batchSize ?? REBUILD_BATCH;
     const progressEvery = options.progressEvery ?? 10_000;
     const tables = this.registry.tables();
     const runner = this.dataSource.createQueryRunner();
