@@ -61,6 +61,12 @@ describeInBrowser('the team page', () => {
     await broker.getByLabel('Confirm new password').fill(CHOSEN);
     await broker.getByRole('button', { name: 'Add new password' }).click();
     await broker.waitForURL(`${t.url}/dashboard`);
+    // The toasts cover the top right of the page, where the user menu opens, for their few seconds: the
+    // broker uses the menu once they have gone, as a person waits for them.
+    const changed = broker.getByText('Your password has been successfully changed');
+    await changed.waitFor();
+    await changed.waitFor({ state: 'hidden' });
+    await broker.getByText(/ welcome to Homeward!$/).waitFor({ state: 'hidden' });
 
     // The broker adds a code of their own from the user menu, after the one the invitation gave.
     await broker.getByRole('button', { name: 'User menu' }).click();
