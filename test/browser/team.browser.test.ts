@@ -19,12 +19,20 @@ describeInBrowser('the team page', () => {
     await principal.goto(`${t.url}/auth`);
     await signIn(principal, '4165550100', PASSWORD);
     await principal.waitForURL(`${t.url}/dashboard`);
+    await toastGone(principal, / welcome to Homeward!$/);
   }, 60000);
 
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
+
+  /** Waits for a toast to show and go: it covers the top right of the page, where the user menu opens. */
+  async function toastGone(page: Page, text: string | RegExp): Promise<void> {
+    const toast = page.getByText(text);
+    await toast.waitFor();
+    await toast.waitFor({ state: 'hidden' });
+  }
 
   /** The welcome text's one-time password, sent to a phone number. */
   function welcomePassword(phone: string): Promise<string> {
@@ -61,11 +69,8 @@ describeInBrowser('the team page', () => {
     await broker.getByLabel('Confirm new password').fill(CHOSEN);
     await broker.getByRole('button', { name: 'Add new password' }).click();
     await broker.waitForURL(`${t.url}/dashboard`);
-    // The toasts cover the top right of the page, where the user menu opens, for their few seconds: the
-    // broker uses the menu once they have gone, as a person waits for them.
-    const changed = broker.getByText('Your password has been successfully changed');
-    await changed.waitFor();
-    await changed.waitFor({ state: 'hidden' });
+    // The broker uses the user menu once the toasts over it have gone, as a person waits for them.
+    await toastGone(broker, 'Your password has been successfully changed');
     await broker.getByText(/ welcome to Homeward!$/).waitFor({ state: 'hidden' });
 
     // The broker adds a code of their own from the user menu, after the one the invitation gave.
