@@ -253,10 +253,14 @@ export class BatchedWrites {
     for (const rows of copies) await this.copyRows(rows);
   }
 
+  /** The driver's connection the transaction runs on; none for a manager outside a query runner. */
+  private connection(): pg.PoolClient | undefined {
+    return (this.tx.queryRunner as { databaseConnection?: pg.PoolClient } | undefined)?.databaseConnection;
+  }
+
   /** Rows held back, written with one COPY per shape. */
   private async copyRows(rows: readonly Queued[]): Promise<void> {
-    const client = (this.tx.queryRunner as { databaseConnection?: pg.PoolClient } | undefined)
-      ?.databaseConnection;
+    const client = this.connection();
     if (!client) throw new Error('Rows can be copied only within a transaction of its own connection');
     for (const sql of new Set(rows.map((r) => r.sql))) {
       const shape = this.copy!.shapeOf(sql)!;
@@ -285,8 +289,7 @@ export class BatchedWrites {
 
   /** The connection's prepared shapes, with those of `queued` it lacks prepared now where the server can. */
   private async prepareShapes(queued: readonly Queued[]): Promise<ReadonlySet<string>> {
-    const connection = (this.tx.queryRunner as { databaseConnection?: object } | undefined)
-      ?.databaseConnection;
+    const connection = this.connection();
     if (!connection) return new Set();
     let shapes = preparedOn.get(connection);
     if (!shapes) preparedOn.set(connection, (shapes = new Set()));
