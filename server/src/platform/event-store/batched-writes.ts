@@ -6,6 +6,7 @@ import pgUtils from 'pg/lib/utils.js';
 import type { EntityManager } from 'typeorm';
 import { copyLine, copyStatement, type CopyPlan } from './copy-rows.js';
 import { perStatement } from '../database/per-statement.js';
+import { namesTable } from '../database/statement-words.js';
 
 const { escapeLiteral, prepareValue } = pgUtils;
 
@@ -97,8 +98,7 @@ export function mergeInserts(
   const merged = new Map<Queued, string | null>();
   for (const [sql, { table, members }] of groups) {
     if (members.length < 2) continue;
-    const word = new RegExp(`\\b${table}\\b`, 'i');
-    if (shapes.some((other) => other !== sql && word.test(other))) continue;
+    if (shapes.some((other) => other !== sql && namesTable(other, table))) continue;
     // Each member writes in only its row: the part after VALUES names the same parameters as the statement.
     const valuesAt = sql.search(/VALUES\s*\(/i) + 'VALUES'.length;
     const row = sql.slice(valuesAt).trim();

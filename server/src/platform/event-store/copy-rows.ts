@@ -1,5 +1,6 @@
 import pgUtils from 'pg/lib/utils.js';
 import { perStatement } from '../database/per-statement.js';
+import { tablesNamed } from '../database/statement-words.js';
 
 const { prepareValue } = pgUtils;
 
@@ -92,11 +93,8 @@ export class CopyPlan {
   readonly tablesNamed: (sql: string) => readonly string[];
 
   constructor(columnTypes: ColumnTypes) {
-    const words = [...columnTypes.keys()].map((table) => ({
-      table,
-      word: new RegExp(`\\b${table}\\b`, 'i'),
-    }));
+    const tables = [...columnTypes.keys()];
     this.shapeOf = perStatement((sql) => copyShapeOf(sql, columnTypes));
-    this.tablesNamed = perStatement((sql) => words.filter((w) => w.word.test(sql)).map((w) => w.table));
+    this.tablesNamed = perStatement((sql) => tablesNamed(sql, tables));
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { perStatement } from '../database/per-statement.js';
+import { tablesNamed } from '../database/statement-words.js';
 import { withQuery } from './batched-writes.js';
 
 /** What lanes are drawn from: a projection's name, the tables it owns and those of others it uses. */
@@ -77,12 +78,11 @@ export function confinedToLane(
   const own = laneTables(lane);
   const outside = allTables.filter((t) => !own.has(t));
   if (outside.length === 0) return tx;
-  const names = new RegExp(`\\b(${outside.join('|')})\\b`, 'i');
   const check = perStatement((sql) => {
-    const reached = names.exec(sql);
+    const [reached] = tablesNamed(sql, outside);
     if (reached)
       throw new Error(
-        `A projection of ${lane.map((p) => p.name).join(', ')} reached ${reached[1]}, a table outside its lane: name it in the projection's uses`,
+        `A projection of ${lane.map((p) => p.name).join(', ')} reached ${reached}, a table outside its lane: name it in the projection's uses`,
       );
     return true;
   });

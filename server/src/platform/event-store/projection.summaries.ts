@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { perStatement } from '../database/per-statement.js';
+import { tablesNamed } from '../database/statement-words.js';
 import { withQuery } from './batched-writes.js';
 
 const WRITE_TARGET = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
@@ -12,13 +13,12 @@ const WRITE_TARGET = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
 export function withoutSummaries(tx: EntityManager, tables: readonly string[]): EntityManager {
   if (tables.length === 0) return tx;
   const summaries = new Set(tables.map((t) => t.toLowerCase()));
-  const names = new RegExp(`\\b(${tables.join('|')})\\b`, 'i');
   const verdict = perStatement((sql): 'skip' | 'send' => {
     const target = WRITE_TARGET.exec(sql)?.[1].toLowerCase();
     if (target && summaries.has(target)) return 'skip';
-    const reached = names.exec(sql);
+    const [reached] = tablesNamed(sql, tables);
     if (reached)
-      throw new Error(`A projection reached the summary table ${reached[1]} before the rebuild filled it`);
+      throw new Error(`A projection reached the summary table ${reached} before the rebuild filled it`);
     return 'send';
   });
   return withQuery(tx, (sql, parameters) =>
