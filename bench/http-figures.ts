@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BenchContext } from './context.js';
 import { type Figure, median } from './figures.js';
-import { load, type LoadRequest, type LoadResult } from './load.js';
+import { loadRuns, type LoadRequest } from './load.js';
 import { multipart } from './multipart.js';
 import { pgbenchWrites } from './pgbench.js';
 import { startChild } from './child.js';
@@ -25,9 +25,7 @@ async function loadFigure(
   connections: number,
   extra: Partial<Figure> = {},
 ): Promise<Figure> {
-  const results: LoadResult[] = [];
-  for (let run = 0; run < ctx.runs; run++)
-    results.push(await load(ctx.baseUrl, request(), connections, ctx.seconds));
+  const results = await loadRuns(ctx.baseUrl, request, connections, ctx.seconds, ctx.runs);
   const failures = results.reduce((sum, r) => sum + r.failures, 0);
   const middle = [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)];
   return {
@@ -72,19 +70,11 @@ export async function measureHttp(
 
   log('baseline: a bare NestJS app answering a constant');
   const bare = await startChild('bare-nest', ['3299']);
-  const bareRates: number[] = [];
+  let bareRates: number[] = [];
   try {
-    for (let run = 0; run < ctx.runs; run++)
-      bareRates.push(
-        (
-          await load(
-            'http://127.0.0.1:3299',
-            { next: () => ({ path: '/ping' }) },
-            READ_CONNECTIONS,
-            ctx.seconds,
-          )
-        ).perSecond,
-      );
+    const ping = (): LoadRequest => ({ next: () => ({ path: '/ping' }) });
+    const runs = await loadRuns('http://127.0.0.1:3299', ping, READ_CONNECTIONS, ctx.seconds, ctx.runs);
+    bareRates = runs.map((r) => r.perSecond);
   } finally {
     await bare.stop();
   }

@@ -52,3 +52,24 @@ export async function load(
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/**
+ * Seconds of load sent before a figure's runs and not counted. A fresh process compiles its hot code with
+ * V8's optimising compiler in its first seconds under load (a fifth of the server's CPU in a status change's
+ * first 8 s, then none), so without it the first run measures the compiler as much as the product.
+ */
+export const WARM_UP_SECONDS = 2;
+
+/** The same load `runs` times after a warm-up, with a fresh request builder for each. */
+export async function loadRuns(
+  baseUrl: string,
+  request: () => LoadRequest,
+  connections: number,
+  seconds: number,
+  runs: number,
+): Promise<LoadResult[]> {
+  await load(baseUrl, request(), connections, WARM_UP_SECONDS);
+  const results: LoadResult[] = [];
+  for (let run = 0; run < runs; run++) results.push(await load(baseUrl, request(), connections, seconds));
+  return results;
+}

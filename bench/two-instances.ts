@@ -1,20 +1,17 @@
 import type { BenchContext } from './context.js';
 import { freePort, startChild } from './child.js';
 import type { Figure } from './figures.js';
-import { load, type LoadRequest } from './load.js';
+import { loadRuns, type LoadRequest } from './load.js';
 
 const C = '/core/api/v3';
 
 /** Runs a load `runs` times against a base URL and keeps each run's requests per second. */
 async function rates(ctx: BenchContext, baseUrl: string, request: () => LoadRequest, connections: number) {
-  const values: number[] = [];
-  let failures = 0;
-  for (let run = 0; run < ctx.runs; run++) {
-    const result = await load(baseUrl, request(), connections, ctx.seconds);
-    values.push(result.perSecond);
-    failures += result.failures;
-  }
-  return { values, failures };
+  const results = await loadRuns(baseUrl, request, connections, ctx.seconds, ctx.runs);
+  return {
+    values: results.map((r) => r.perSecond),
+    failures: results.reduce((sum, r) => sum + r.failures, 0),
+  };
 }
 
 /**
