@@ -70,14 +70,10 @@ export async function measureHttp(
 
   log('baseline: a bare NestJS app answering a constant');
   const bare = await startChild('bare-nest', ['3299']);
-  let bareRates: number[] = [];
-  try {
-    const ping = (): LoadRequest => ({ next: () => ({ path: '/ping' }) });
-    const runs = await loadRuns('http://127.0.0.1:3299', ping, READ_CONNECTIONS, ctx.seconds, ctx.runs);
-    bareRates = runs.map((r) => r.perSecond);
-  } finally {
-    await bare.stop();
-  }
+  const ping = (): LoadRequest => ({ next: () => ({ path: '/ping' }) });
+  const bareRates = await loadRuns('http://127.0.0.1:3299', ping, READ_CONNECTIONS, ctx.seconds, ctx.runs)
+    .then((runs) => runs.map((r) => r.perSecond))
+    .finally(() => bare.stop());
 
   log('/health');
   const health = await loadFigure(
