@@ -16,6 +16,7 @@ import { BrokerageSettings1763700001100 } from './1763700001100-brokerage-settin
 import { DocumentReminders1763700001300 } from './1763700001300-document-reminders.js';
 import { Pipeline1763700001500 } from './1763700001500-pipeline.js';
 import { DropClientNameIndex1763700001600 } from './1763700001600-drop-client-name-index.js';
+import { ClientSearch1763700001700 } from './1763700001700-client-search.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   Inbox1763700001400,
   Pipeline1763700001500,
   DropClientNameIndex1763700001600,
+  ClientSearch1763700001700,
 ];

@@ -293,6 +293,32 @@ describe('editing a client', () => {
     const user = (await db.query('SELECT phone_number FROM users WHERE customer_id = $1', [ids.grace]))[0];
     expect(user.phone_number).toBe('14165557009');
   });
+
+  it('finds a client by a new name, e-mail and phone at once, under the status and broker they now have', async () => {
+    const search = async (query: string, token = tokens.pb): Promise<string[]> => {
+      const answer = await t.http().get(`${C}?${query}`).set(bearer(token));
+      return answer.body.data.map((c: { id: string }) => c.id);
+    };
+    await t
+      .http()
+      .patch(`${C}${ids.grace}/`)
+      .set(bearer(tokens.pb))
+      .send({ last_name: 'Quillfeather', email: 'grace.q@example.org', phone_number: '14165557123' });
+    expect(await search('search=quillfeather')).toEqual([ids.grace]);
+    expect(await search('search=grace.q@example')).toEqual([ids.grace]);
+    expect(await search('search=5557123')).toEqual([ids.grace]);
+    const { status } = (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data;
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.pb)).send({ status: 'funded' });
+    expect(await search('search=quillfeather&status=funded')).toEqual([ids.grace]);
+    expect(await search(`search=quillfeather&status=${status}`)).toEqual([]);
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.pb)).send({ status });
+    expect(await search(`search=quillfeather&status=${status}`)).toEqual([ids.grace]);
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.assistant)).send({ broker: ids.broker2 });
+    expect(await search('search=quillfeather', tokens.broker)).toEqual([]);
+    expect(await search('search=quillfeather', tokens.broker2)).toEqual([ids.grace]);
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.assistant)).send({ broker: ids.broker });
+    expect(await search('search=quillfeather', tokens.broker)).toEqual([ids.grace]);
+  });
 });
 
 describe('who may see a client', () => {
@@ -584,6 +610,7 @@ describe('deleting a client', () => {
     const answer = await t.http().delete(`${C}${ids.grace}/`).set(bearer(tokens.pb));
     expect(answer.status).toBe(200);
     expect((await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).status).toBe(404);
+    expect((await t.http().get(`${C}?search=quillfeather`).set(bearer(tokens.pb))).body.data).toEqual([]);
     expect(await eventCount()).toBeGreaterThan(before);
     const stream = await db.query(
       "SELECT type FROM events WHERE stream_type = 'customer' AND stream_id = $1 ORDER BY stream_version",

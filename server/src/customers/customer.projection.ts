@@ -41,17 +41,38 @@ const PRUNE_COUNT = `
    WHERE c.id = $1 AND t.n = 0 AND t.broker_id IS NOT DISTINCT FROM c.broker_id
      AND t.status = c.status AND t.deal_type = c.deal_type`;
 
-/** The `customers` read table behind the clients list and every client screen, with its counts per key. */
+/** The client's search row as the client's row now has it: what a search matches and filters on. */
+const SEARCH_ROW = `
+  SELECT c.id, c.created_at, c.broker_id, c.status, c.deal_type,
+         customer_search_text(c.first_name, c.last_name, c.email, c.typed_id, c.filogix_number), c.phone_number
+    FROM customers c`;
+const SEARCH_COLUMNS = 'id, created_at, broker_id, status, deal_type, search_text, phone_number';
+/** The changes of a client that their search row holds. */
+const SEARCHED: readonly (keyof CustomerChanges)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'filogixNumber',
+  'brokerId',
+  'dealType',
+];
+
+/**
+ * The `customers` read table behind the clients list and every client screen, with its counts per key and
+ * its search rows (`customer_search`: narrow, so a search that matches many clients reads few pages).
+ */
 @Injectable()
 export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
-  readonly tables = ['customers', 'customer_counts'];
+  readonly tables = ['customers', 'customer_counts', 'customer_search'];
   override readonly summaries = [
     {
       table: 'customer_counts',
       fill: `INSERT INTO customer_counts (broker_id, status, deal_type, n)
              SELECT broker_id, status, deal_type, count(*)::int FROM customers GROUP BY 1, 2, 3`,
     },
+    { table: 'customer_search', fill: `INSERT INTO customer_search (${SEARCH_COLUMNS}) ${SEARCH_ROW}` },
   ];
   readonly eventTypes = CUSTOMER_EVENT_TYPES;
 
@@ -99,6 +120,7 @@ export class CustomerProjection extends InlineProjection {
            ON CONFLICT ON CONSTRAINT customer_counts_key DO UPDATE SET n = t.n + 1`,
           [d.brokerId, d.status, d.dealType],
         );
+        await tx.query(`INSERT INTO customer_search (${SEARCH_COLUMNS}) ${SEARCH_ROW} WHERE c.id = $1`, [id]);
         return;
       }
       case 'customer.updated': {
@@ -129,11 +151,17 @@ export class CustomerProjection extends InlineProjection {
           }
         }
         await this.touch(tx, stored, sets.join(', '), values);
+        if (SEARCHED.some((key) => key in event.data.changes))
+          await tx.query(
+            `UPDATE customer_search s SET (${SEARCH_COLUMNS}) = (${SEARCH_ROW} WHERE c.id = $1) WHERE s.id = $1`,
+            [id],
+          );
         return;
       }
       case 'customer.status_changed':
         await this.moveCount(tx, id, { status: event.data.to });
         await this.touch(tx, stored, 'status = $4', [event.data.to]);
+        await tx.query('UPDATE customer_search SET status = $2 WHERE id = $1', [id, event.data.to]);
         return;
       case 'customer.review_requested':
         await this.touch(tx, stored, 'is_review_requested = true, review_requested_at = $4', [
@@ -154,6 +182,7 @@ export class CustomerProjection extends InlineProjection {
           [id],
         );
         await tx.query(PRUNE_COUNT, [id]);
+        await tx.query('DELETE FROM customer_search WHERE id = $1', [id]);
         await tx.query('DELETE FROM customers WHERE id = $1', [id]);
         return;
     }

@@ -177,9 +177,7 @@ export class CustomersRepository {
       const like = `$${params.length}`;
       const phoneClause =
         digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
-      where.push(
-        `(customer_search_text(c.first_name, c.last_name, c.email, c.typed_id, c.filogix_number) LIKE ${like}${phoneClause})`,
-      );
+      where.push(`(c.search_text LIKE ${like}${phoneClause})`);
     }
     const condition = where.join(' AND ');
     params.push(filters.limit, filters.offset);
@@ -189,13 +187,14 @@ export class CustomersRepository {
     // once, through the trigram indexes, and both counts and sorts them: left to itself the planner may walk
     // the newest-first index testing every client for a rare match.
     // Without a search the total is a sum over the kept counts (`customer_counts`, keyed by broker, status
-    // and deal type: the filters and the broker's visibility name only those columns).
+    // and deal type: the filters and the broker's visibility name only those columns). A search reads the
+    // clients' narrow search rows (`customer_search`), which hold those columns too.
     const counted = !search && caller.role !== 'customer';
     const total = counted
       ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count FROM customer_counts c WHERE ${condition}`
       : `SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}`;
     const chosen = search
-      ? `matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customers c WHERE ${condition}),
+      ? `matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customer_search c WHERE ${condition}),
          page AS (SELECT id FROM matched ORDER BY created_at DESC, id ${limit}),
          total AS (SELECT count(*)::int AS total_count FROM matched),`
       : `total AS (${total}),
