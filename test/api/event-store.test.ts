@@ -11,6 +11,7 @@ import {
 import { EventStore } from '../../server/src/platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
+import { ProjectionRegistry } from '../../server/src/platform/event-store/projection.registry.js';
 import { describeReadTables, dumpReadTables } from '../support/read-tables.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
@@ -320,6 +321,30 @@ describe('rebuilding read tables', () => {
     expect(await describeReadTables(t)).toEqual(shape);
     const [row] = await db.query('SELECT status FROM customers WHERE id = $1', [client.id]);
     expect(row.status).toBe('cancelled');
+  });
+
+  it('refuses a page index that no read table has, and leaves the read tables as they were', async () => {
+    const notes = t.app
+      .get(ProjectionRegistry)
+      .list()
+      .find((p) => p.name === 'notes') as { pageIndexes: readonly string[] };
+    const declared = notes.pageIndexes;
+    const before = await dumpReadTables(t);
+    const shape = await describeReadTables(t);
+    notes.pageIndexes = [...declared, 'notes_by_author_idx'];
+    try {
+      await expect(t.app.get(ProjectionRebuilder).rebuild()).rejects.toThrow(
+        'No read table has an index notes_by_author_idx apart from its constraints',
+      );
+    } finally {
+      notes.pageIndexes = declared;
+    }
+    expect(await dumpReadTables(t)).toEqual(before);
+    expect(await describeReadTables(t)).toEqual(shape);
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'projections_rebuild_%'`,
+    );
+    expect(n).toBe(0);
   });
 
   it('refuses to run twice at once', async () => {

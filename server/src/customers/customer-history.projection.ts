@@ -36,6 +36,7 @@ export function auditableJson(data: unknown): string {
 export class CustomerHistoryProjection extends InlineProjection {
   readonly name = 'customer_history';
   readonly tables = ['customer_history'];
+  override readonly pageIndexes = ['customer_history_idx', 'customer_history_type_idx'];
   override readonly uses = ['users'];
   readonly eventTypes = [ALL_EVENTS];
 

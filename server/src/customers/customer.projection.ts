@@ -66,6 +66,7 @@ const SEARCHED: readonly (keyof CustomerChanges)[] = [
 export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
   readonly tables = ['customers', 'customer_counts', 'customer_search'];
+  override readonly pageIndexes = ['customers_newest_idx', 'customers_broker_idx', 'customers_status_idx'];
   override readonly summaries = [
     {
       table: 'customer_counts',

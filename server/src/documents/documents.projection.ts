@@ -19,6 +19,13 @@ import {
 export class DocumentsProjection extends InlineProjection {
   readonly name = 'documents';
   readonly tables = ['forms', 'form_files', 'file_comments', 'comment_reads'];
+  override readonly pageIndexes = [
+    'forms_customer_idx',
+    'form_files_code_idx',
+    'form_files_customer_idx',
+    'file_comments_file_idx',
+    'file_comments_customer_idx',
+  ];
   readonly eventTypes = DOCUMENT_EVENT_TYPES;
 
   async apply(event: StoredEvent, tx: EntityManager): Promise<void> {

@@ -24,6 +24,7 @@ const CLOSE_OPEN_STAY = `
 export class ClientStatusPeriodsProjection extends InlineProjection {
   readonly name = 'client_status_periods';
   readonly tables = ['client_status_periods'];
+  override readonly pageIndexes = ['client_status_periods_broker_idx', 'client_status_periods_entered_idx'];
   readonly eventTypes = [
     'customer.created',
     'customer.status_changed',

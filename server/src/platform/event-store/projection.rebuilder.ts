@@ -113,7 +113,8 @@ export class ProjectionRebuilder {
       schema = `${SCHEMA_PREFIX}${Date.now()}`;
       const fresh = schema;
       await this.createFreshTables(runner, schema, tables);
-      const searchIndexes = await this.setSearchIndexesAside(runner, schema);
+      const pageIndexes = this.registry.list().flatMap((p) => p.pageIndexes ?? []);
+      const setAside = await this.setIndexesAside(runner, schema, pageIndexes);
       const copy = await this.copyPlan(runner, tables);
       let swapFrom = 0;
 
@@ -187,7 +188,13 @@ export class ProjectionRebuilder {
         swapFrom = position;
         for (const { fill } of summaries) await this.inSchema(runner, fresh, (tx) => tx.query(fill));
 
-        for (const definition of searchIndexes) await runner.query(definition);
+        // Built side by side on the lanes' connections, as the replay was.
+        await allOrFirstFailure(
+          laneRunners.map(async (laneRunner, i) => {
+            for (const definition of setAside.filter((_, n) => n % laneRunners.length === i))
+              await laneRunner.query(definition);
+          }),
+        );
 
         // Fresh tables have no statistics and no visibility map yet: without them the planner misjudges every
         // query after the swap, and counts and deep pages cannot be answered from the indexes alone.
@@ -337,22 +344,30 @@ export class ProjectionRebuilder {
   }
 
   /**
-   * Drops the fresh tables' search indexes (any kind but B-tree that backs no constraint: trigram and the
-   * like) and answers the statements that make them again. Projections never look rows up through them, and
-   * keeping one up to date row by row through a replay costs far more than building it once at the end.
+   * Drops the fresh tables' indexes that the replay never reads, and answers the statements that make them
+   * again: search indexes (any kind but B-tree: trigram and the like) and the B-tree indexes projections
+   * declare as serving pages only, none backing a constraint. Keeping an index up to date row by row through
+   * a replay costs far more than building it once at the end.
    */
-  private async setSearchIndexesAside(runner: QueryRunner, schema: string): Promise<string[]> {
+  private async setIndexesAside(
+    runner: QueryRunner,
+    schema: string,
+    pageIndexes: readonly string[],
+  ): Promise<string[]> {
     const rows = (await runner.query(
       `SELECT i.relname AS index, pg_get_indexdef(x.indexrelid) AS definition
          FROM pg_index x
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_am am ON am.oid = i.relam
          JOIN pg_namespace n ON n.oid = i.relnamespace
-        WHERE n.nspname = $1 AND am.amname <> 'btree'
+        WHERE n.nspname = $1 AND (am.amname <> 'btree' OR i.relname = ANY($2::text[]))
           AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)
         ORDER BY i.relname`,
-      [schema],
+      [schema, pageIndexes],
     )) as { index: string; definition: string }[];
+    const missing = pageIndexes.filter((name) => !rows.some((r) => r.index === name));
+    if (missing.length > 0)
+      throw new Error(`No read table has an index ${missing.join(', ')} apart from its constraints`);
     for (const { index } of rows) await runner.query(`DROP INDEX ${ident(schema)}.${ident(index)}`);
     return rows.map((r) => r.definition);
   }

@@ -25,6 +25,12 @@ export interface Projection {
    * writes such a table writes nothing else, so the replay can leave it out.
    */
   readonly summaries?: readonly Summary[];
+  /**
+   * Indexes on its tables that only pages read: none of its statements finds a row through them. A rebuild
+   * builds them once after the replay, as it does every search index, instead of keeping them row by row.
+   * Naming one that a statement does need leaves the tables right but makes the rebuild slow.
+   */
+  readonly pageIndexes?: readonly string[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
 }
@@ -42,6 +48,7 @@ export abstract class InlineProjection implements Projection, OnModuleInit {
   abstract readonly tables: readonly string[];
   readonly uses: readonly string[] = [];
   readonly summaries: readonly Summary[] = [];
+  readonly pageIndexes: readonly string[] = [];
   abstract readonly eventTypes: readonly string[];
 
   constructor(private readonly registry: ProjectionRegistry) {}
