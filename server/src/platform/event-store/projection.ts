@@ -20,9 +20,9 @@ export interface Projection {
    */
   readonly uses?: readonly string[];
   /**
-   * Tables among its own that summarise its other tables (counts per key). A rebuild fills each once, with
-   * its `fill` statement, after replaying the log, instead of keeping it event by event. A statement that
-   * writes such a table writes nothing else, so the replay can leave it out.
+   * Tables among its own that summarise its other tables (counts per key, rows narrowed for search). A
+   * rebuild fills each once, with its `fill` statement, after replaying the log, instead of keeping it
+   * event by event. A statement that writes such a table writes nothing else, so the replay can leave it out.
    */
   readonly summaries?: readonly Summary[];
   /**
