@@ -74,7 +74,16 @@ export interface CustomerFilters {
   limit: number;
 }
 
-const RECORD = `c.*, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date`;
+/**
+ * The columns of `CustomerRecord`, named: the row also holds columns that only their own features read
+ * (the Filogix folders, the appraisal), and every column a page returns is parsed once per row.
+ */
+const RECORD = `c.id, c.typed_id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, c.status,
+  c.deal_type, c.customer_type, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date, c.filogix_number,
+  c.lender, c.address_line, c.broker_id, c.assistant_id, c.second_applicant_first_name,
+  c.second_applicant_last_name, c.second_applicant_email, c.second_applicant_phone_number,
+  c.is_review_requested, c.review_requested_at, c.steps, c.lawyer_id, c.lawyer_status, c.appraiser_id,
+  c.appraiser_status, c.created_at, c.updated_at, c.version`;
 
 const SELECT = `
   SELECT ${RECORD},
