@@ -20,14 +20,19 @@ function policyOf(answer: Response): Map<string, string[]> {
   );
 }
 
-/** What every answer carries, page, asset or API. */
-function expectHardenedHeaders(answer: Response): void {
+/** What a page and an API answer alike carry: no sniffing, framing, referrer or opener, over plain HTTP. */
+function expectDocumentHeaders(answer: Response): void {
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['x-frame-options']).toBe('DENY');
   expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(answer.headers['x-powered-by']).toBeUndefined();
   expect(answer.headers['strict-transport-security']).toBeUndefined();
+}
+
+/** What a page of the client or of the OpenAPI documentation carries. */
+function expectHardenedHeaders(answer: Response): void {
+  expectDocumentHeaders(answer);
   const permissions = answer.headers['permissions-policy'] as string;
   expect(permissions).toContain('camera=(self)');
   for (const denied of ['geolocation', 'microphone', 'payment', 'usb'])
@@ -253,22 +258,40 @@ describe('pages of the web client', () => {
 });
 
 describe('API answers', () => {
-  it('are never stored by a cache, whether they succeed or are refused', async () => {
+  /** A read, refused and admitted, a HEAD, a refused command and the health probe. */
+  async function apiAnswers(): Promise<Response[]> {
     const { access } = await t.login(PHONES.broker);
     const answers = [
       await t.http().get('/health'),
       await t.http().get('/core/api/v3/users/me/').set(bearer(access)),
       await t.http().get('/core/api/v3/users/me/'),
       await t.http().head('/core/api/v3/users/me/').set(bearer(access)),
+      await t.http().post('/auth/api/v3/auth/token/obtain/').send({}),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 200]);
-    for (const answer of answers) {
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 200, 400]);
+    expect(answers[2].body.errors[0].code).toBeDefined();
+    return answers;
+  }
+
+  it('are never stored by a cache, whether they succeed or are refused', async () => {
+    for (const answer of await apiAnswers()) {
       expect(answer.headers['cache-control']).toBe('no-store');
       // Nothing may revalidate what is never stored: no tag is made for it.
       expect(answer.headers.etag).toBeUndefined();
-      expectHardenedHeaders(answer);
     }
-    expect(answers[2].body.errors[0].code).toBeDefined();
+  });
+
+  it('let nothing load in or frame an answer a browser opens, and carry no page policies', async () => {
+    for (const answer of await apiAnswers()) {
+      expect(Object.fromEntries(policyOf(answer))).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expectDocumentHeaders(answer);
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // A policy for features a document might use: an answer that runs nothing uses none.
+      expect(answer.headers['permissions-policy']).toBeUndefined();
+    }
   });
 
   it('serve the OpenAPI page under a policy it works with', async () => {

@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -17,7 +17,7 @@ import { ErrorFilter } from './http/error.filter.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RealtimeAudience } from './realtime/realtime.audience.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
-import { LogPositionInterceptor } from './realtime/log-position.interceptor.js';
+import { LogPositionGuard } from './realtime/log-position.guard.js';
 import { RealtimeHorizon } from './realtime/realtime.horizon.js';
 import { RealtimeProcessor } from './realtime/realtime.processor.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
@@ -87,9 +87,10 @@ export class PlatformModule {
       providers: [
         ...shared,
         RealtimeProcessor,
+        // In this order: the log position is told to the caller the first guard signed in.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: LogPositionGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: LogPositionInterceptor },
       ],
       // The one signing key, for the short-lived links modules hand out (files, lender packages).
       exports: [...shared, QueueModule, StorageModule, JwtModule],

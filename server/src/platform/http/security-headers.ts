@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { ASSETS_PATH } from './server-paths.js';
+import { API_PREFIXES, ASSETS_PATH, isUnder } from './server-paths.js';
 
 type Directives = Record<string, string[]>;
 
@@ -52,13 +52,27 @@ const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
+ * An API answer is data, never a document to run: should a browser open one, nothing may load in it or frame
+ * it (OWASP's headers for REST answers). A download replaces the policy with its own.
+ */
+const API_HEADERS: [string, string][] = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
+
+/**
  * Security headers of every answer. A handler that serves something else than the client (a stored file)
  * replaces the policy with its own. HSTS goes only on answers to HTTPS requests, seen directly or through the
  * proxies that `trust proxy` accepts (`X-Forwarded-Proto`).
  *
  * The client's built scripts and styles get only what applies to a script or a style sheet: the page's
  * policies (CSP, framing, permissions, referrer, opener) govern documents and are ignored there, and over
- * HTTP/1.1 they would add a kilobyte of headers to each of the few dozen files a phone loads.
+ * HTTP/1.1 they would add a kilobyte of headers to each of the few dozen files a phone loads. The API's
+ * answers get the few that apply to data, for the same reason: a page makes dozens of API calls.
  */
 export function securityHeaders(): RequestHandler {
   const headers = helmet({
@@ -75,6 +89,10 @@ export function securityHeaders(): RequestHandler {
     if (request.path.startsWith(ASSETS_PATH)) {
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      return next();
+    }
+    if (isUnder(API_PREFIXES, request.path)) {
+      for (const [name, value] of API_HEADERS) response.setHeader(name, value);
       return next();
     }
     response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
