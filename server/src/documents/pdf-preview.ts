@@ -1,7 +1,27 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { keepingBuiltins } from '../platform/runtime/builtins.js';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | null = null;
+
+/**
+ * pdf.js, loaded when the first PDF needs a preview: it is large. Its build for Node brings core-js, which
+ * replaced JSON.parse, JSON.stringify, Array.prototype.push and Function.prototype.toString with script
+ * versions for the whole process: every answer of the server then took up to twice as long. pdf.js needs
+ * only what the polyfills add, so the engine's own functions are kept.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= keepingBuiltins(async () => {
+    // In Node, pdf.js parses on the calling thread with its worker module, which it would otherwise load on
+    // the first document, outside this guard.
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker =
+      await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  });
+  return pdfjs;
+}
 
 interface NodeCanvas {
   canvas: { toBuffer: (type: 'image/png') => Buffer };
@@ -34,6 +54,7 @@ async function readAtMost(stream: Readable, limit: number): Promise<Uint8Array |
 export async function renderFirstPage(source: Readable, width: number): Promise<Buffer | null> {
   const data = await readAtMost(source, MAX_PDF_PREVIEW_BYTES);
   if (!data) return null;
+  const { getDocument } = await loadPdfJs();
   const document = await getDocument({ data, isEvalSupported: false, standardFontDataUrl: fontsDir }).promise;
   try {
     const page = await document.getPage(1);

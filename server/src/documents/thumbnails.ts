@@ -10,6 +10,7 @@ import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
 import { commentDecider } from './comment.decider.js';
 import { formFileDecider } from './form-file.decider.js';
+import { renderFirstPage } from './pdf-preview.js';
 import { COMMENT_STREAM, FORM_FILE_STREAM, type CommentAdded, type FileUploaded } from './form.events.js';
 
 export const MAKE_THUMBNAIL_JOB = 'make-thumbnail';
@@ -117,8 +118,6 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         .webp({ quality: 70 });
       try {
         if (job.mimeType === 'application/pdf') {
-          // pdf.js is loaded when the first PDF needs a preview: it is large, and it changes globals of the process.
-          const { renderFirstPage } = await import('./pdf-preview.js');
           const page = await renderFirstPage(source, THUMBNAIL_WIDTH);
           if (!page) return; // too large to preview
           await this.storage.put(key, Readable.from([page]).pipe(resize), 'image/webp');
