@@ -2,6 +2,8 @@
 export interface BenchContext {
   /** The product under test, e.g. http://127.0.0.1:3210 */
   baseUrl: string;
+  /** The product's database, to see what background work it still owes. */
+  databaseUrl: string;
   /** PID of the product's server process (to sample its memory). */
   serverPid: number;
   /** Access tokens, by who holds them. The principal broker sees every client. */
@@ -19,6 +21,8 @@ export interface BenchContext {
   signIn(phone: string): Promise<string>;
   staffPassword: string;
   principalPhone: string;
+  /** Prints a line of the bench's progress. */
+  log(line: string): void;
   /** A scratch directory for files the bench writes. */
   scratchDir: string;
 }

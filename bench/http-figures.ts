@@ -5,6 +5,7 @@ import { loadRuns, type LoadRequest } from './load.js';
 import { multipart } from './multipart.js';
 import { pgbenchWrites } from './pgbench.js';
 import { startChild } from './child.js';
+import { settle } from './settle.js';
 
 const C = '/core/api/v3';
 const COMMAND_CONNECTIONS = 16;
@@ -25,6 +26,7 @@ async function loadFigure(
   connections: number,
   extra: Partial<Figure> = {},
 ): Promise<Figure> {
+  await settle(ctx);
   const results = await loadRuns(ctx.baseUrl, request, connections, ctx.seconds, ctx.runs);
   const failures = results.reduce((sum, r) => sum + r.failures, 0);
   const middle = [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)];

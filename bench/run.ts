@@ -190,6 +190,7 @@ try {
   const customerForm = data.forms.find((f) => f.brokerId !== broker.id)!;
   const ctx: BenchContext = {
     baseUrl,
+    databaseUrl: scratchUrl,
     serverPid: server.pid!,
     tokens: {
       principal: await signIn(principal.phone),
@@ -206,6 +207,7 @@ try {
     staffPassword: PASSWORD,
     principalPhone: principal.phone,
     scratchDir,
+    log,
   };
   if (!skipped.has('http')) figures.push(...(await measureHttp(ctx, serverUrl, log)));
   // Access tokens live 15 minutes: the later sections sign in afresh.

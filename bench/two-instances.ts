@@ -2,11 +2,13 @@ import type { BenchContext } from './context.js';
 import { freePort, startChild } from './child.js';
 import type { Figure } from './figures.js';
 import { loadRuns, type LoadRequest } from './load.js';
+import { settle } from './settle.js';
 
 const C = '/core/api/v3';
 
 /** Runs a load `runs` times against a base URL and keeps each run's requests per second. */
 async function rates(ctx: BenchContext, baseUrl: string, request: () => LoadRequest, connections: number) {
+  await settle(ctx);
   const results = await loadRuns(baseUrl, request, connections, ctx.seconds, ctx.runs);
   return {
     values: results.map((r) => r.perSecond),
