@@ -261,7 +261,10 @@ describe('rebuilding read tables', () => {
     expect(before.refresh_sessions.length).toBeGreaterThan(0);
     expect(before.messages_sent.length).toBeGreaterThan(0);
 
+    // A storage parameter set on a live table, as an operator might, comes back too.
+    await db.query('ALTER TABLE notes SET (fillfactor = 90)');
     const shape = await describeReadTables(t);
+    expect(shape[3]).toEqual([{ relname: 'notes', reloptions: ['fillfactor=90'] }]);
     await db.query('UPDATE users SET first_name = $1', ['Corrupted']);
     await db.query('DELETE FROM activity_log');
     await t.app.get(ProjectionRebuilder).rebuild();

@@ -13,7 +13,7 @@ export async function dumpReadTables(t: TestApp): Promise<Record<string, unknown
   return out;
 }
 
-/** How every read table is made: columns, constraints and indexes with their names, in the public schema. */
+/** How every read table is made: columns, constraints, indexes with their names, and storage parameters. */
 export async function describeReadTables(t: TestApp): Promise<unknown[]> {
   const tables = t.app.get(ProjectionRegistry).tables();
   const db = t.app.get(DataSource);
@@ -34,7 +34,12 @@ export async function describeReadTables(t: TestApp): Promise<unknown[]> {
       WHERE schemaname = 'public' AND tablename = ANY($1) ORDER BY 1, 2`,
     [tables],
   );
-  return [columns, constraints, indexes];
+  const parameters = await db.query(
+    `SELECT relname, reloptions FROM pg_class
+      WHERE relnamespace = 'public'::regnamespace AND relname = ANY($1) AND reloptions IS NOT NULL ORDER BY 1`,
+    [tables],
+  );
+  return [columns, constraints, indexes, parameters];
 }
 
 /** Rebuilds every read table from the events alone and checks that nothing changed, names included. */

@@ -381,6 +381,14 @@ export class ProjectionRebuilder {
         await runner.query(
           `CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`,
         );
+      // LIKE copies no storage parameters; a table's room for updates in place (fillfactor) is one.
+      const parameters = (await runner.query(
+        `SELECT relname AS table, reloptions AS options FROM pg_class
+          WHERE oid = ANY($1::regclass[]) AND reloptions IS NOT NULL`,
+        [tables.map((t) => `public.${ident(t)}`)],
+      )) as { table: string; options: string[] }[];
+      for (const { table, options } of parameters)
+        await runner.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET (${options.join(', ')})`);
       // Whoever may read or write a live table may do the same with its copy.
       const grants = (await runner.query(
         `SELECT c.relname AS table, a.privilege_type AS privilege, a.is_grantable AS grantable,
