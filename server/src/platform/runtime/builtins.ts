@@ -1,9 +1,18 @@
-/** The engine's own objects a library may patch: the globals' namespaces and constructors, and their prototypes. */
+import { runInNewContext } from 'node:vm';
+
+/**
+ * The names of the engine's own globals (Object, Array, JSON, Promise…), as a fresh context has them: not
+ * Node's (process, Buffer) nor the console, which the process's own code may change meanwhile.
+ */
+const ENGINE_GLOBALS = (runInNewContext('Object.getOwnPropertyNames(globalThis)') as string[]).filter(
+  (name) => name !== 'globalThis' && name !== 'console',
+);
+
+/** The engine's own objects a library may patch: its namespaces and constructors, and their prototypes. */
 function engineObjects(): object[] {
   const objects = new Set<object>();
-  for (const key of Reflect.ownKeys(globalThis)) {
-    // Accessors are left alone: reading Node's lazy globals would load what they stand for.
-    const descriptor = Object.getOwnPropertyDescriptor(globalThis, key);
+  for (const name of ENGINE_GLOBALS) {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
     const value: unknown = descriptor && 'value' in descriptor ? descriptor.value : undefined;
     if (typeof value === 'function') {
       objects.add(value);
@@ -11,7 +20,7 @@ function engineObjects(): object[] {
       // Function.prototype is itself a function.
       if (prototype && (typeof prototype === 'object' || typeof prototype === 'function'))
         objects.add(prototype);
-    } else if (value && typeof value === 'object' && value !== globalThis) objects.add(value);
+    } else if (value && typeof value === 'object') objects.add(value);
   }
   return [...objects];
 }
