@@ -52,6 +52,8 @@ const SWAP_TRIES = 5;
 const LANES = 4;
 
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+/** A read table as the product reads it, in the public schema. */
+const live = (table: string): string => `public.${ident(table)}`;
 
 /** Waits for every lane, so that none is still writing when the rebuild gives up on a failure. */
 async function allOrFirstFailure(work: Promise<unknown>[]): Promise<void> {
@@ -222,7 +224,7 @@ export class ProjectionRebuilder {
             if (done.count < batchSize) break;
           }
           if (tables.length > 0) {
-            await tx.query(`DROP TABLE ${tables.map((t) => `public.${ident(t)}`).join(', ')}`);
+            await tx.query(`DROP TABLE ${tables.map(live).join(', ')}`);
             for (const table of tables)
               await tx.query(`ALTER TABLE ${ident(fresh)}.${ident(table)} SET SCHEMA public`);
           }
@@ -265,7 +267,7 @@ export class ProjectionRebuilder {
       `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, NULL) AS type
          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
         WHERE c.oid = ANY($1::regclass[]) AND a.attnum > 0 AND NOT a.attisdropped`,
-      [tables.map((t) => `public.${ident(t)}`)],
+      [tables.map(live)],
     )) as { table: string; column: string; type: string }[];
     const types = new Map<string, Map<string, string>>();
     for (const { table, column, type } of rows) {
@@ -335,7 +337,7 @@ export class ProjectionRebuilder {
          LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
         WHERE a.attrelid = ANY($1::regclass[]) AND a.attnum > 0 AND NOT a.attisdropped
           AND (a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%')`,
-      [tables.map((t) => `public.${ident(t)}`)],
+      [tables.map(live)],
     )) as { table: string; what: string }[];
     if (rows.length > 0)
       throw new Error(
@@ -379,13 +381,13 @@ export class ProjectionRebuilder {
       await runner.query(`CREATE SCHEMA ${ident(schema)}`);
       for (const table of tables)
         await runner.query(
-          `CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`,
+          `CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE ${live(table)} INCLUDING ALL)`,
         );
       // LIKE copies no storage parameters; a table's room for updates in place (fillfactor) is one.
       const parameters = (await runner.query(
         `SELECT relname AS table, reloptions AS options FROM pg_class
           WHERE oid = ANY($1::regclass[]) AND reloptions IS NOT NULL`,
-        [tables.map((t) => `public.${ident(t)}`)],
+        [tables.map(live)],
       )) as { table: string; options: string[] }[];
       for (const { table, options } of parameters)
         await runner.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET (${options.join(', ')})`);
@@ -395,7 +397,7 @@ export class ProjectionRebuilder {
                 CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS grantee
            FROM pg_class c, aclexplode(c.relacl) a
           WHERE c.oid = ANY($1::regclass[]) AND a.grantee <> c.relowner`,
-        [tables.map((t) => `public.${ident(t)}`)],
+        [tables.map(live)],
       )) as { table: string; privilege: string; grantable: boolean; grantee: string }[];
       for (const g of grants)
         await runner.query(
