@@ -27,6 +27,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const note = (text: string) => ({ type: 'test.noted', data: { text } });
+/** Opens a test stream with one event per text. */
+const openStream = (id: string, ...texts: string[]) =>
+  store.append(
+    { streamType: 'test', streamId: id, expectedVersion: 'no_stream', events: texts.map(note) },
+    SYSTEM_METADATA,
+  );
 
 describe('appending', () => {
   it('appends events with increasing versions and reads the stream back in order', async () => {
@@ -73,10 +79,7 @@ describe('appending', () => {
   });
 
   it('refuses a command decided on a stale version and writes nothing', async () => {
-    await store.append(
-      { streamType: 'test', streamId: 'b', expectedVersion: 'no_stream', events: [note('first')] },
-      SYSTEM_METADATA,
-    );
+    await openStream('b', 'first');
     const before = (await db.query('SELECT count(*)::int AS n FROM events'))[0].n;
     await expect(
       store.append(
@@ -96,10 +99,7 @@ describe('appending', () => {
   });
 
   it('lets exactly one of two concurrent appends at the same version win', async () => {
-    await store.append(
-      { streamType: 'test', streamId: 'race', expectedVersion: 'no_stream', events: [note('start')] },
-      SYSTEM_METADATA,
-    );
+    await openStream('race', 'start');
     const results = await Promise.allSettled(
       ['left', 'right', 'middle'].map((side) =>
         store.append(
@@ -113,6 +113,68 @@ describe('appending', () => {
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     }
     expect(await store.readStream('test', 'race')).toHaveLength(2);
+  });
+
+  it('commits appends that arrive together in shared transactions, each with its own versions and actor', async () => {
+    const streams = Array.from({ length: 12 }, (_, i) => `together-${i}`);
+    const stored = await Promise.all(
+      streams.map((id, i) =>
+        store.append(
+          {
+            streamType: 'test',
+            streamId: id,
+            expectedVersion: 'no_stream',
+            events: [note(id), note(`${id}+`)],
+          },
+          { actorId: null, actorRole: 'system', requestId: `request-${i}` },
+        ),
+      ),
+    );
+    stored.forEach((events, i) => {
+      expect(events.map((e) => [e.streamId, e.version, e.metadata.requestId])).toEqual([
+        [streams[i], 1, `request-${i}`],
+        [streams[i], 2, `request-${i}`],
+      ]);
+    });
+    const rows: { stream_id: string; request_id: string; transaction_id: string }[] = await db.query(
+      `SELECT stream_id, metadata->>'requestId' AS request_id, transaction_id::text AS transaction_id
+         FROM events WHERE stream_type = 'test' AND stream_id = ANY($1)`,
+      [streams],
+    );
+    expect(rows).toHaveLength(24);
+    for (const row of rows) expect(row.request_id).toBe(`request-${streams.indexOf(row.stream_id)}`);
+    const transactions = new Set(rows.map((r) => r.transaction_id));
+    expect(transactions.size).toBeGreaterThan(1);
+    expect(transactions.size).toBeLessThan(streams.length);
+  });
+
+  it('refuses only the stale append of those arriving together, and commits the others', async () => {
+    await openStream('together-stale', 'first');
+    const ids = ['together-a', 'together-b', 'together-stale', 'together-c', 'together-d'];
+    const results = await Promise.allSettled(
+      ids.map((id) =>
+        store.append(
+          { streamType: 'test', streamId: id, expectedVersion: 'no_stream', events: [note(id)] },
+          SYSTEM_METADATA,
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const read = await store.readStreams(ids.map((id) => ({ type: 'test', id })));
+    expect(read.map((events) => events.map((e) => (e.data as { text: string }).text))).toEqual([
+      ['together-a'],
+      ['together-b'],
+      ['first'],
+      ['together-c'],
+      ['together-d'],
+    ]);
   });
 
   it('lets only one of three racing refreshes of one token rotate it', async () => {
@@ -143,10 +205,7 @@ describe('reading the log after commit', () => {
         `INSERT INTO events (stream_type, stream_id, stream_version, type, data) VALUES ('test', 'slow', 1, 'test.noted', '{"text":"slow"}')`,
       );
       // A later append does not wait for the open one, but readers do not pass the position it holds.
-      await store.append(
-        { streamType: 'test', streamId: 'fast', expectedVersion: 'no_stream', events: [note('fast')] },
-        SYSTEM_METADATA,
-      );
+      await openStream('fast', 'fast');
       expect(await store.readCommittedAfter(head, 100)).toEqual([]);
       await slow.query('COMMIT');
       const seen = await store.readCommittedAfter(head, 100);
@@ -165,15 +224,7 @@ describe('reading the log after commit', () => {
       await undone.query(
         `INSERT INTO events (stream_type, stream_id, stream_version, type, data) VALUES ('test', 'undone', 1, 'test.noted', '{"text":"undone"}')`,
       );
-      await store.append(
-        {
-          streamType: 'test',
-          streamId: 'after-undone',
-          expectedVersion: 'no_stream',
-          events: [note('kept')],
-        },
-        SYSTEM_METADATA,
-      );
+      await openStream('after-undone', 'kept');
       expect(await store.readCommittedAfter(head, 100)).toEqual([]);
       await undone.query('ROLLBACK');
       // Other appends of the running product may be in flight at that moment: the gap is passed once they end.
@@ -196,10 +247,7 @@ describe('reading the log after commit', () => {
       await idle.query('BEGIN');
       await idle.query('SELECT txid_current()');
       const head = Number((await db.query('SELECT COALESCE(MAX(global_position), 0) AS p FROM events'))[0].p);
-      await store.append(
-        { streamType: 'test', streamId: 'while-idle', expectedVersion: 'no_stream', events: [note('seen')] },
-        SYSTEM_METADATA,
-      );
+      await openStream('while-idle', 'seen');
       const seen = await store.readCommittedAfter(head, 100);
       expect(seen.map((e) => e.streamId)).toEqual(['while-idle']);
     } finally {

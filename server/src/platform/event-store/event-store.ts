@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type pg from 'pg';
 import { preparedQuery } from '../database/prepared.js';
 import { BatchedWrites, inline } from './batched-writes.js';
+import { CommitGroups } from './commit-groups.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
 import type {
@@ -88,6 +89,31 @@ function describe(expected: ExpectedVersion): string {
   return typeof expected === 'number' ? String(expected) : expected;
 }
 
+/** One command's append: its streams' requests and who made it. */
+interface Append {
+  list: AppendRequest[];
+  metadata: EventMetadata;
+}
+
+const streamKeys = (list: AppendRequest[]): string[] => list.map((r) => `${r.streamType}:${r.streamId}`);
+
+/** Whether an append only inserts, at versions it knows: such appends can share a transaction. */
+function writesKnownVersions(list: AppendRequest[]): boolean {
+  return list.every((r) => r.events.length > 0 && r.expectedVersion !== 'any');
+}
+
+/**
+ * Append transactions under way at once. Appends that arrive while it is busy share the next one, so under
+ * load the database commits several per transaction and per round trip, while a lone append waits for
+ * nothing. One at a time, because two groups would meet on the read tables' shared rows (the clients' counts
+ * per broker and status) in opposite orders and deadlock: at 16 connections of status changes, four at once
+ * stalled a second at a time on the server's deadlock timeout (185–234 commands/s), one at a time committed
+ * 632–644/s against 457/s for a transaction per append.
+ */
+const APPEND_TRANSACTIONS = 1;
+/** Appends in one transaction at most. */
+const APPENDS_PER_TRANSACTION = 16;
+
 /** The INSERT of a request's events after `version`, the stream's version they were decided at. */
 function insertOf(
   request: AppendRequest,
@@ -123,6 +149,13 @@ export class EventStore {
   private readonly appended = new EventEmitter();
   private readonly notice = { sending: false, again: false, head: 0 };
   private readonly gaps = new LogGaps();
+  private readonly groups = new CommitGroups<Append, StoredEvent[]>({
+    transactions: APPEND_TRANSACTIONS,
+    largest: APPENDS_PER_TRANSACTION,
+    keys: (append) => streamKeys(append.list),
+    together: (appends) => this.inTransaction(appends),
+    alone: (append) => this.committed(append),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -236,7 +269,10 @@ export class EventStore {
 
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const list = Array.isArray(requests) ? requests : [requests];
-    const stored = await this.committed(list, metadata);
+    const append = { list, metadata };
+    const stored = writesKnownVersions(list)
+      ? await this.groups.commit(append)
+      : await this.committed(append);
     if (stored.length > 0) {
       this.appended.emit('appended', stored);
       this.notifyOthers(Math.max(...stored.map((e) => e.position)));
@@ -244,11 +280,12 @@ export class EventStore {
     return stored;
   }
 
-  /** The append's transaction, its refusals turned into the store's errors. */
-  private async committed(list: AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
+  /** An append in a transaction of its own, its refusals turned into the store's errors. */
+  private async committed(append: Append): Promise<StoredEvent[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.inTransaction(list, metadata);
+        const [stored] = await this.inTransaction([append]);
+        return stored;
       } catch (error) {
         const pgError = error as {
           code?: string;
@@ -258,7 +295,7 @@ export class EventStore {
         const code = pgError.driverError?.code ?? pgError.code;
         const constraint = pgError.driverError?.constraint ?? pgError.constraint;
         if (code === UNIQUE_VIOLATION && constraint === 'events_stream_version_unique') {
-          const first = list[0];
+          const first = append.list[0];
           throw new ConcurrencyError(first.streamType, first.streamId, describe(first.expectedVersion), -1);
         }
         // Two appends whose read-table writes met in opposite orders: the server rolled one back whole, and
@@ -317,17 +354,19 @@ export class EventStore {
   }
 
   /**
-   * The append's transaction in two round trips: it begins by taking the streams' locks and inserting the
+   * The appends' transaction in two round trips: it begins by taking the streams' locks and inserting the
    * events, and the projections' writes travel with the commit. Each round trip to the database costs more
    * than the statements in it, so a command's latency and the server's capacity follow their number. An
    * append that must first read a stream's version (expected version 'any', or a check without events)
-   * inserts in round trips of its own.
+   * inserts in round trips of its own, and always alone.
    *
    * The locks serialise appends per stream until commit, in one order so two appends cannot deadlock: a
    * version checked then still holds at commit, also for a stream the append only checks (no events).
+   * Several appends in one transaction (a commit group) are inserted and projected in turn, as if each had
+   * committed just after the one before it.
    */
-  private async inTransaction(list: AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
-    const keys = [...new Set(list.map((r) => `${r.streamType}:${r.streamId}`))].sort();
+  private async inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
+    const keys = [...new Set(appends.flatMap((a) => streamKeys(a.list)))].sort();
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as pg.PoolClient;
     let open = false;
@@ -338,28 +377,37 @@ export class EventStore {
            FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
         [keys],
       )}`;
-      const known = list.every((r) => r.events.length > 0 && r.expectedVersion !== 'any');
-      let written: StoredEvent[] = [];
-      if (known) {
-        const inserts = list.map((r) => {
-          const { sql, values } = insertOf(
-            r,
-            r.expectedVersion === 'no_stream' ? 0 : Number(r.expectedVersion),
-            metadata,
-          );
-          return inline(sql, values);
-        });
+      const written: StoredEvent[][] = [];
+      if (appends.every((a) => writesKnownVersions(a.list))) {
+        const inserts = appends.flatMap(({ list, metadata }) =>
+          list.map((r) => {
+            const { sql, values } = insertOf(
+              r,
+              r.expectedVersion === 'no_stream' ? 0 : Number(r.expectedVersion),
+              metadata,
+            );
+            return inline(sql, values);
+          }),
+        );
         const results = (await client.query(
           [begin, ...inserts].join(';\n'),
         )) as unknown as pg.QueryResult<EventRow>[];
-        written = results.slice(2).flatMap((r) => r.rows.map(toStoredEvent));
+        let next = 2;
+        for (const { list } of appends) {
+          written.push(results.slice(next, next + list.length).flatMap((r) => r.rows.map(toStoredEvent)));
+          next += list.length;
+        }
       } else {
+        if (appends.length !== 1) throw new Error('Only appends at known versions are committed together');
+        const [{ list, metadata }] = appends;
         await client.query(begin);
+        const stored: StoredEvent[] = [];
         for (const request of list)
-          written.push(...(await this.appendToStream(runner.manager, request, metadata)));
+          stored.push(...(await this.appendToStream(runner.manager, request, metadata)));
+        written.push(stored);
       }
       const writes = new BatchedWrites(runner.manager);
-      await this.projections.apply(written, writes.manager());
+      await this.projections.apply(written.flat(), writes.manager());
       await writes.flush('COMMIT');
       open = false;
       return written;
