@@ -177,6 +177,24 @@ describe('appending', () => {
     ]);
   });
 
+  it('commits one append transaction at a time across instances: an append waits while another holds the turn', async () => {
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(1701, 1)');
+      let committed = false;
+      const append = openStream('waits-its-turn', 'waited').then(() => (committed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(committed).toBe(false);
+      await other.query('COMMIT');
+      await append;
+      expect(await store.readStream('test', 'waits-its-turn')).toHaveLength(1);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('lets only one of three racing refreshes of one token rotate it', async () => {
     const { refresh } = await t.login(PHONES.broker);
     const answers = await Promise.all([1, 2, 3].map(() => t.refresh(refresh)));
