@@ -358,34 +358,23 @@ export class EventStore {
   }
 
   /**
-   * The appends' transaction in two round trips: it begins by taking the streams' locks and inserting the
-   * events, and the projections' writes travel with the commit. Each round trip to the database costs more
-   * than the statements in it, so a command's latency and the server's capacity follow their number. An
-   * append that must first read a stream's version (expected version 'any', or a check without events)
-   * inserts in round trips of its own, and always alone.
+   * The appends' transaction in two round trips: it begins by taking the turn (`ONE_APPEND_AT_A_TIME`) and
+   * inserting the events, and the projections' writes travel with the commit. Each round trip to the
+   * database costs more than the statements in it, so a command's latency and the server's capacity follow
+   * their number. An append that must first read a stream's version (expected version 'any', or a check
+   * without events) inserts in round trips of its own, and always alone.
    *
-   * Append transactions run one at a time across every instance (`ONE_APPEND_AT_A_TIME`), and each also
-   * holds its streams' locks until commit: a version checked then still holds at commit, also for a stream
-   * the append only checks (no events).
-   * Several appends in one transaction (a commit group) are inserted and projected in turn, as if each had
-   * committed just after the one before it.
+   * The turn is held until commit, so no other append runs meanwhile: a version checked then still holds at
+   * commit, also for a stream the append only checks (no events). Several appends in one transaction (a
+   * commit group) are inserted and projected in turn, as if each had committed just after the one before it.
    */
   private async inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
-    const keys = [...new Set(appends.flatMap((a) => streamKeys(a.list)))].sort();
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as pg.PoolClient;
     let open = false;
     try {
       open = true;
-      const opening = [
-        'BEGIN',
-        ONE_APPEND_AT_A_TIME,
-        inline(
-          `SELECT pg_advisory_xact_lock(hashtextextended(k.key, 0))
-             FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
-          [keys],
-        ),
-      ];
+      const opening = ['BEGIN', ONE_APPEND_AT_A_TIME];
       const written: StoredEvent[][] = [];
       if (appends.every((a) => writesKnownVersions(a.list))) {
         const inserts = appends.flatMap(({ list, metadata }) =>
