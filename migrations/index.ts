@@ -17,6 +17,7 @@ import { DocumentReminders1763700001300 } from './1763700001300-document-reminde
 import { Pipeline1763700001500 } from './1763700001500-pipeline.js';
 import { DropClientNameIndex1763700001600 } from './1763700001600-drop-client-name-index.js';
 import { ClientSearch1763700001700 } from './1763700001700-client-search.js';
+import { CustomerFormSummaries1763700001800 } from './1763700001800-customer-form-summaries.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   Pipeline1763700001500,
   DropClientNameIndex1763700001600,
   ClientSearch1763700001700,
+  CustomerFormSummaries1763700001800,
 ];

@@ -322,6 +322,9 @@ describe.each([
       ['licence front.txt', 'in_review'],
       ['stub.pdf', 'checked'],
     ]);
+    const client = (await t.http().get(`/core/api/v3/customers/${emmaId}/`).set(bearer(tok.broker))).body
+      .data;
+    expect(client.form_files_stat.in_review).toBe(1);
     const bad = await t
       .http()
       .patch(`${F(code)}files/batch/`)
@@ -489,6 +492,8 @@ describe.each([
     const client = (await t.http().get(`/core/api/v3/customers/${emmaId}/`).set(bearer(tok.broker))).body
       .data;
     expect(client.form_codes).toEqual([next, code]);
+    // Only the open form's files wait in review: the reset one's no longer count.
+    expect(client.form_files_stat.in_review).toBe(0);
     const old = await t
       .http()
       .get(`${F(code)}history/`)

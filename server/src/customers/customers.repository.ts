@@ -93,22 +93,16 @@ const SELECT = `
            WHERE n.customer_id = c.id AND n.author_id <> $1
              AND n.position > COALESCE((SELECT r.read_up_to FROM note_reads r WHERE r.customer_id = c.id AND r.user_id = $1), 0)
          ) AS notes_unread,
-         (SELECT COALESCE(json_agg(fo.code ORDER BY fo.is_archived, fo.created_at DESC), '[]'::json)
-            FROM forms fo WHERE fo.customer_id = c.id) AS form_codes,
-         (SELECT count(*)::int FROM form_files ff JOIN forms fo ON fo.code = ff.code AND NOT fo.is_archived
-           WHERE ff.customer_id = c.id AND ff.status = 'in_review') AS files_in_review,
-         (SELECT json_build_object('fields', fo.fields, 'files', COALESCE(
-                   (SELECT json_agg(DISTINCT jsonb_build_object('field', ff.field_name, 'status', ff.status))
-                      FROM form_files ff WHERE ff.code = fo.code), '[]'::json))
-            FROM forms fo WHERE fo.customer_id = c.id AND NOT fo.is_archived
-           ORDER BY fo.created_at DESC LIMIT 1) AS active_form,
+         COALESCE(fs.form_codes, '[]'::jsonb) AS form_codes, COALESCE(fs.files_in_review, 0) AS files_in_review,
+         fs.active_form,
          (SELECT count(*)::int FROM file_comments fc
            WHERE fc.customer_id = c.id AND fc.author_id <> $1
              AND fc.position > COALESCE((SELECT r.read_up_to FROM comment_reads r WHERE r.file_id = fc.file_id AND r.user_id = $1), 0)
          ) AS comments_unread
     FROM customers c
     LEFT JOIN users b ON b.id = c.broker_id
-    LEFT JOIN users a ON a.id = c.assistant_id`;
+    LEFT JOIN users a ON a.id = c.assistant_id
+    LEFT JOIN customer_form_summaries fs ON fs.customer_id = c.id`;
 
 /**
  * The page of clients newest first at an offset. A page past the middle is read from the oldest end, which

@@ -13,12 +13,19 @@ import {
   type FormCreated,
   type FormFieldsSaved,
 } from './form.events.js';
+import {
+  FILL_FORM_SUMMARIES,
+  REFRESH_BY_CUSTOMER,
+  REFRESH_BY_FILE,
+  REFRESH_BY_FORM,
+} from './form-summaries.js';
 
-/** Forms, their uploaded files, and the chat about each file. */
+/** Forms, their uploaded files, the chat about each file, and what the clients list shows of each client's forms. */
 @Injectable()
 export class DocumentsProjection extends InlineProjection {
   readonly name = 'documents';
-  readonly tables = ['forms', 'form_files', 'file_comments', 'comment_reads'];
+  readonly tables = ['forms', 'form_files', 'file_comments', 'comment_reads', 'customer_form_summaries'];
+  override readonly summaries = [{ table: 'customer_form_summaries', fill: FILL_FORM_SUMMARIES }];
   override readonly pageIndexes = [
     'forms_customer_idx',
     'form_files_code_idx',
@@ -37,6 +44,7 @@ export class DocumentsProjection extends InlineProjection {
           'INSERT INTO forms (code, customer_id, fields, created_at, updated_at, version) VALUES ($1, $2, $3::jsonb, $4, $4, $5)',
           [d.code, d.customerId, JSON.stringify(d.fields), at, event.version],
         );
+        await tx.query(REFRESH_BY_CUSTOMER, [d.customerId]);
         return;
       }
       case 'form.fields_saved': {
@@ -47,6 +55,7 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
+        await tx.query(REFRESH_BY_FORM, [event.streamId]);
         return;
       }
       case 'form.archived':
@@ -55,6 +64,7 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
+        await tx.query(REFRESH_BY_FORM, [event.streamId]);
         return;
       case 'form.lender_package_downloaded':
         // Nothing shown changes; the form's version moves, and a reset holds the form at it.
@@ -82,6 +92,7 @@ export class DocumentsProjection extends InlineProjection {
             event.version,
           ],
         );
+        await tx.query(REFRESH_BY_CUSTOMER, [d.customerId]);
         return;
       }
       case 'form_file.status_changed': {
@@ -92,6 +103,7 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
+        await tx.query(REFRESH_BY_FILE, [event.streamId]);
         return;
       }
       case 'form_file.thumbnail_created': {
