@@ -13,12 +13,7 @@ import {
   type FormCreated,
   type FormFieldsSaved,
 } from './form.events.js';
-import {
-  FILL_FORM_SUMMARIES,
-  REFRESH_BY_CUSTOMER,
-  REFRESH_BY_FILE,
-  REFRESH_BY_FORM,
-} from './form-summaries.js';
+import { FILL_FORM_SUMMARIES, REFRESH_FORM_SUMMARY, SUMMARISED_EVENT_TYPES } from './form-summaries.js';
 
 /** Forms, their uploaded files, the chat about each file, and what the clients list shows of each client's forms. */
 @Injectable()
@@ -44,7 +39,6 @@ export class DocumentsProjection extends InlineProjection {
           'INSERT INTO forms (code, customer_id, fields, created_at, updated_at, version) VALUES ($1, $2, $3::jsonb, $4, $4, $5)',
           [d.code, d.customerId, JSON.stringify(d.fields), at, event.version],
         );
-        await tx.query(REFRESH_BY_CUSTOMER, [d.customerId]);
         return;
       }
       case 'form.fields_saved': {
@@ -55,7 +49,6 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
-        await tx.query(REFRESH_BY_FORM, [event.streamId]);
         return;
       }
       case 'form.archived':
@@ -64,7 +57,6 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
-        await tx.query(REFRESH_BY_FORM, [event.streamId]);
         return;
       case 'form.lender_package_downloaded':
         // Nothing shown changes; the form's version moves, and a reset holds the form at it.
@@ -92,7 +84,6 @@ export class DocumentsProjection extends InlineProjection {
             event.version,
           ],
         );
-        await tx.query(REFRESH_BY_CUSTOMER, [d.customerId]);
         return;
       }
       case 'form_file.status_changed': {
@@ -103,7 +94,6 @@ export class DocumentsProjection extends InlineProjection {
           at,
           event.version,
         ]);
-        await tx.query(REFRESH_BY_FILE, [event.streamId]);
         return;
       }
       case 'form_file.thumbnail_created': {
@@ -156,5 +146,14 @@ export class DocumentsProjection extends InlineProjection {
         return;
       }
     }
+  }
+
+  /** Works out again, once per client, the form summary of each client whose forms or files changed. */
+  async afterEvents(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+    const customers = new Set<string>();
+    for (const event of events)
+      if (SUMMARISED_EVENT_TYPES.has(event.type))
+        customers.add((event.data as { customerId: string }).customerId);
+    for (const customerId of customers) await tx.query(REFRESH_FORM_SUMMARY, [customerId]);
   }
 }

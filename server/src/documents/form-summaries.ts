@@ -1,3 +1,5 @@
+import type { FormEvent, FormFileEvent } from './form.events.js';
+
 /**
  * What every client row of the clients list shows about the client's forms: the forms' codes (open ones
  * first, newest first), how many files of open forms wait in review, and the newest open form's fields and
@@ -33,19 +35,19 @@ export function formSummaries(condition: string): string {
 /** Fills the empty table for every client with forms, after a rebuild's replay or when the table is made. */
 export const FILL_FORM_SUMMARIES = `INSERT INTO customer_form_summaries (${FORM_SUMMARY_COLUMNS}) ${formSummaries('true')}`;
 
-/** Works out the summary of the client whose form or file `$1` names, with `customerOf` finding the client. */
-function refresh(customerOf: string): string {
-  return `
-    INSERT INTO customer_form_summaries AS s (${FORM_SUMMARY_COLUMNS})
-    ${formSummaries(`f.customer_id = (${customerOf})`)}
-    ON CONFLICT (customer_id) DO UPDATE
-      SET form_codes = EXCLUDED.form_codes, files_in_review = EXCLUDED.files_in_review,
-          active_form = EXCLUDED.active_form`;
-}
+/** Works out again the summary of the client `$1`. */
+export const REFRESH_FORM_SUMMARY = `
+  INSERT INTO customer_form_summaries AS s (${FORM_SUMMARY_COLUMNS})
+  ${formSummaries('f.customer_id = $1::uuid')}
+  ON CONFLICT (customer_id) DO UPDATE
+    SET form_codes = EXCLUDED.form_codes, files_in_review = EXCLUDED.files_in_review,
+        active_form = EXCLUDED.active_form`;
 
-/** Refreshes a client's summary; `$1` is the client. */
-export const REFRESH_BY_CUSTOMER = refresh('$1::uuid');
-/** Refreshes the summary of the client of the form `$1`. */
-export const REFRESH_BY_FORM = refresh('SELECT customer_id FROM forms WHERE code = $1');
-/** Refreshes the summary of the client of the file `$1`. */
-export const REFRESH_BY_FILE = refresh('SELECT customer_id FROM form_files WHERE id = $1');
+/** The events that change a summary; each names its client (`customerId`). */
+export const SUMMARISED_EVENT_TYPES: ReadonlySet<string> = new Set<(FormEvent | FormFileEvent)['type']>([
+  'form.created',
+  'form.fields_saved',
+  'form.archived',
+  'form_file.uploaded',
+  'form_file.status_changed',
+]);

@@ -29,17 +29,28 @@ export class ProjectionRegistry {
     return [...new Set(this.projections.flatMap((p) => p.tables))];
   }
 
-  /** Applies the events in order to every projection, or to those of `only`. */
+  /**
+   * Applies the events in order to every projection, or to those of `only`; then, once, each projection's
+   * `afterEvents` with the events it applied.
+   */
   async apply(
     events: readonly StoredEvent[],
     tx: EntityManager,
     only?: ReadonlySet<Projection>,
   ): Promise<void> {
+    const applied = new Map<Projection, StoredEvent[]>();
+    const applyTo = async (projection: Projection, event: StoredEvent): Promise<void> => {
+      if (only && !only.has(projection)) return;
+      await projection.apply(event, tx);
+      if (!projection.afterEvents) return;
+      const seen = applied.get(projection);
+      if (seen) seen.push(event);
+      else applied.set(projection, [event]);
+    };
     for (const event of events) {
-      for (const projection of this.byType.get(event.type) ?? [])
-        if (!only || only.has(projection)) await projection.apply(event, tx);
-      for (const projection of this.byType.get(ALL_EVENTS) ?? [])
-        if (!only || only.has(projection)) await projection.apply(event, tx);
+      for (const projection of this.byType.get(event.type) ?? []) await applyTo(projection, event);
+      for (const projection of this.byType.get(ALL_EVENTS) ?? []) await applyTo(projection, event);
     }
+    for (const [projection, seen] of applied) await projection.afterEvents!(seen, tx);
   }
 }

@@ -33,6 +33,12 @@ export interface Projection {
   readonly pageIndexes?: readonly string[];
   readonly eventTypes: readonly string[];
   apply(event: StoredEvent, tx: EntityManager): Promise<void>;
+  /**
+   * Runs once after the projection has applied the events of one transaction (an append's, a commit
+   * group's, a rebuild's batch), with those events: for work several of them call for and once does, such
+   * as working out again a summary that each of them changes.
+   */
+  afterEvents?(events: readonly StoredEvent[], tx: EntityManager): Promise<void>;
 }
 
 /** A summary table and the statement that fills it, empty, from the tables it summarises. */
