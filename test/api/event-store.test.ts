@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { BatchedWrites } from '../../server/src/platform/event-store/batched-writes.js';
 import { CopyPlan } from '../../server/src/platform/event-store/copy-rows.js';
 import { ConcurrencyError } from '../../server/src/platform/event-store/concurrency.error.js';
+import type { Decider } from '../../server/src/platform/event-store/decider.js';
+import { DomainError } from '../../server/src/platform/domain/domain-error.js';
 import {
   EventProcessorRunner,
   type EventProcessor,
@@ -200,6 +202,96 @@ describe('appending', () => {
     const answers = await Promise.all([1, 2, 3].map(() => t.refresh(refresh)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401)).toHaveLength(2);
+  });
+});
+
+/** A light switch: turning it to where it is decides nothing, and a switch taken out refuses every turn. */
+type SwitchEvent =
+  | { type: 'test.switched'; data: { on: boolean; turns: number } }
+  | { type: 'test.removed'; data: Record<string, never> }
+  | { type: 'test.refitted'; data: Record<string, never> };
+interface SwitchState {
+  on: boolean;
+  turns: number;
+  removed: boolean;
+}
+const lightSwitch: Decider<SwitchState, { type: 'Turn'; on: boolean }, SwitchEvent> = {
+  initialState: () => ({ on: false, turns: 0, removed: false }),
+  evolve: (state, event) => {
+    if (event.type === 'test.switched') return { ...state, on: event.data.on, turns: event.data.turns };
+    return { ...state, removed: event.type === 'test.removed' };
+  },
+  decide: (command, state) => {
+    if (state.removed) throw DomainError.conflict('removed', 'This switch was taken out.');
+    if (state.on === command.on) return [];
+    return [{ type: 'test.switched', data: { on: command.on, turns: state.turns + 1 } }];
+  },
+};
+
+describe('deciding on the streams this instance worked on last', () => {
+  const turn = (id: string, on: boolean, expectedVersion?: number) =>
+    store.handle(lightSwitch, { type: 'switch', id }, { type: 'Turn', on }, SYSTEM_METADATA, {
+      expectedVersion,
+    });
+  /** What another instance of the product appends meanwhile, unseen by this one. */
+  const appendElsewhere = async (id: string, type: string, data: object) => {
+    const [{ version }] = (await db.query(
+      `SELECT COALESCE(max(stream_version), 0)::int AS version FROM events WHERE stream_type = 'switch' AND stream_id = $1`,
+      [id],
+    )) as { version: number }[];
+    await db.query(
+      `INSERT INTO events (stream_type, stream_id, stream_version, type, data, metadata) VALUES ('switch', $1, $2, $3, $4, '{}')`,
+      [id, version + 1, type, JSON.stringify(data)],
+    );
+  };
+  const turns = async (id: string) =>
+    (await store.readStream('switch', id)).map((e) => (e.data as { on?: boolean }).on);
+
+  it('decides a command again on the stream as stored when another instance appended to it meanwhile', async () => {
+    await turn('hall', true);
+    await turn('hall', false);
+    await appendElsewhere('hall', 'test.switched', { on: true, turns: 3 });
+    const { events, state } = await turn('hall', false);
+    expect(events.map((e) => [e.version, e.data])).toEqual([[4, { on: false, turns: 4 }]]);
+    expect(state).toEqual({ on: false, turns: 4, removed: false });
+    expect(await turns('hall')).toEqual([true, false, true, false]);
+  });
+
+  it('does not take a decision to do nothing on a state another instance has changed since', async () => {
+    await turn('porch', true);
+    await appendElsewhere('porch', 'test.switched', { on: false, turns: 2 });
+    const { events } = await turn('porch', true);
+    expect(events.map((e) => e.version)).toEqual([3]);
+    expect(await turns('porch')).toEqual([true, false, true]);
+  });
+
+  it('does not refuse a command because of a state another instance has changed since', async () => {
+    await turn('attic', true);
+    await appendElsewhere('attic', 'test.removed', {});
+    await expect(turn('attic', false)).rejects.toThrow('This switch was taken out.');
+    await appendElsewhere('attic', 'test.refitted', {});
+    const { events } = await turn('attic', false);
+    expect(events.map((e) => e.version)).toEqual([4]);
+  });
+
+  it('accepts the version the caller saw when it is the stored one, and refuses an older one', async () => {
+    await turn('cellar', true);
+    await appendElsewhere('cellar', 'test.switched', { on: false, turns: 2 });
+    await expect(turn('cellar', false, 1)).rejects.toBeInstanceOf(ConcurrencyError);
+    const { events } = await turn('cellar', true, 2);
+    expect(events.map((e) => e.version)).toEqual([3]);
+  });
+
+  it('reads a stream it worked on a moment ago from memory, not from the database', async () => {
+    await turn('garage', true);
+    const reads = jest.spyOn(store, 'readStreams');
+    try {
+      await turn('garage', false);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await turns('garage')).toEqual([true, false]);
   });
 });
 

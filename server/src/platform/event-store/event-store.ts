@@ -16,6 +16,7 @@ import type {
   StoredEvent,
 } from './event.types.js';
 import { LogGaps } from './log-gaps.js';
+import { type Folded, StreamCache } from './stream-cache.js';
 import { ProjectionRegistry } from './projection.registry.js';
 
 interface EventRow {
@@ -66,7 +67,7 @@ export function streamCommand<State, Command, Event extends NewEvent>(
 /** A stream's state through its decider's evolve, with the version the stream is at. */
 function folded<State, Event extends NewEvent>(
   decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
-  events: StoredEvent[],
+  events: readonly StoredEvent[],
 ): { state: State; version: number } {
   const state = events.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
   return { state, version: events.length };
@@ -95,7 +96,14 @@ interface Append {
   metadata: EventMetadata;
 }
 
-const streamKeys = (list: AppendRequest[]): string[] => list.map((r) => `${r.streamType}:${r.streamId}`);
+const streamKey = (type: string, id: string): string => `${type}:${id}`;
+const streamKeys = (list: AppendRequest[]): string[] => list.map((r) => streamKey(r.streamType, r.streamId));
+
+/** Commands decided on their streams: each one's request and the state it leaves, and every request. */
+interface Decision {
+  decisions: { command: StreamCommand; request: AppendRequest; loaded: Folded; state: unknown }[];
+  requests: AppendRequest[];
+}
 
 /** Whether an append only inserts, at versions it knows: such appends can share a transaction. */
 function writesKnownVersions(list: AppendRequest[]): boolean {
@@ -117,6 +125,12 @@ const ONE_APPEND_AT_A_TIME = 'SELECT pg_advisory_xact_lock(1701, 1)';
 const APPEND_TRANSACTIONS = 1;
 /** Appends in one transaction at most. */
 const APPENDS_PER_TRANSACTION = 16;
+/**
+ * Streams whose state is kept for deciding commands (`StreamCache`): the clients, forms and files a
+ * brokerage works on in a day, a few kilobytes each. A command on a stream kept here reads nothing before
+ * its append.
+ */
+const CACHED_STREAMS = 10_000;
 
 /** The INSERT of a request's events after `version`, the stream's version they were decided at. */
 function insertOf(
@@ -153,6 +167,7 @@ export class EventStore {
   private readonly appended = new EventEmitter();
   private readonly notice = { sending: false, again: false, head: 0 };
   private readonly gaps = new LogGaps();
+  private readonly cache = new StreamCache(CACHED_STREAMS);
   private readonly groups = new CommitGroups<Append, StoredEvent[]>({
     transactions: APPEND_TRANSACTIONS,
     largest: APPENDS_PER_TRANSACTION,
@@ -240,11 +255,37 @@ export class EventStore {
     metadata: EventMetadata,
     also: AppendRequest[] = [],
   ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
-    const keys = commands.map((c) => `${c.stream.type}:${c.stream.id}`);
+    const keys = commands.map((c) => streamKey(c.stream.type, c.stream.id));
     if (new Set(keys).size !== keys.length)
       throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
-    const streams = await this.readStreams(commands.map((c) => c.stream));
-    const loaded = commands.map((c, index) => folded(c.decider, streams[index]));
+    const kept = commands.map((c, index) => this.cache.get(keys[index], c.decider));
+    if (kept.some((folded) => folded !== undefined)) {
+      // Streams kept here may lack what another instance appended since. A decision on them is trusted only
+      // when its append commits, which proves the versions current; a refusal, a conflict or a decision to
+      // do nothing is made again on the streams as the database has them.
+      const decision = await this.decide(commands, also, kept).catch(() => null);
+      if (decision?.requests.some((r) => r.events.length > 0)) {
+        try {
+          return await this.commit(decision, metadata);
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError)) throw error;
+        }
+      }
+      for (const key of keys) this.cache.forget(key);
+    }
+    return this.commit(await this.decide(commands, also), metadata);
+  }
+
+  /** Each command decided on its stream: as kept here where `kept` has it, otherwise as read now. */
+  private async decide(
+    commands: StreamCommand[],
+    also: AppendRequest[],
+    kept: (Folded | undefined)[] = [],
+  ): Promise<Decision> {
+    const unread = commands.filter((_, index) => !kept[index]);
+    const read = unread.length > 0 ? await this.readStreams(unread.map((c) => c.stream)) : [];
+    let next = 0;
+    const loaded = commands.map((c, index) => kept[index] ?? folded(c.decider, read[next++]));
     const decisions = commands.map((c, index) => {
       const { state, version } = loaded[index];
       if (c.expectedVersion !== undefined && c.expectedVersion !== version) {
@@ -257,18 +298,38 @@ export class EventStore {
         expectedVersion: version === 0 ? 'no_stream' : version,
         events,
       };
-      return { request, state: events.reduce((s, e) => c.decider.evolve(s, e), state) };
+      return {
+        command: c,
+        request,
+        loaded: loaded[index],
+        state: events.reduce((s, e) => c.decider.evolve(s, e), state),
+      };
     });
-    const requests = [...decisions.map((d) => d.request), ...also];
-    if (!requests.some((r) => r.events.length > 0))
+    return { decisions, requests: [...decisions.map((d) => d.request), ...also] };
+  }
+
+  /**
+   * Appends what was decided, keeps each stream's new state for the next command on it, and answers each
+   * command's state and events.
+   */
+  private async commit(
+    { decisions, requests }: Decision,
+    metadata: EventMetadata,
+  ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
+    const keep = (d: Decision['decisions'][number], folded: Folded): void =>
+      this.cache.keep(streamKey(d.request.streamType, d.request.streamId), d.command.decider, folded);
+    if (!requests.some((r) => r.events.length > 0)) {
+      for (const d of decisions) keep(d, d.loaded);
       return decisions.map((d) => ({ state: d.state, events: [] }));
+    }
     const stored = await this.append(requests, metadata);
-    return decisions.map((d) => ({
-      state: d.state,
-      events: stored.filter(
+    return decisions.map((d) => {
+      const events = stored.filter(
         (e) => e.streamType === d.request.streamType && e.streamId === d.request.streamId,
-      ),
-    }));
+      );
+      keep(d, { state: d.state, version: d.loaded.version + events.length });
+      return { state: d.state, events };
+    });
   }
 
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
@@ -342,6 +403,7 @@ export class EventStore {
    */
   async importDecided(events: ImportedEvent[]): Promise<void> {
     if (events.length === 0) return;
+    this.cache.clear();
     await this.dataSource.query(
       `INSERT INTO events (stream_type, stream_id, stream_version, type, data, metadata, created_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[], $7::timestamptz[])`,
