@@ -197,6 +197,28 @@ describe('appending', () => {
     }
   });
 
+  it('tells other instances of an append when it commits, with the position appended, and never of one refused', async () => {
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (notice) => heard.push(notice.payload ?? ''));
+    await listener.query('LISTEN events_appended');
+    try {
+      const [first] = await openStream('told', 'first');
+      await expect(openStream('told', 'again')).rejects.toBeInstanceOf(ConcurrencyError);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toContain(String(first.position));
+      // Every notice names an event that exists: the refused append's position was rolled back with it.
+      const [{ n }] = (await db.query(
+        'SELECT count(*)::int AS n FROM events WHERE global_position = ANY($1::bigint[])',
+        [heard],
+      )) as { n: number }[];
+      expect(n).toBe(heard.length);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('lets only one of three racing refreshes of one token rotate it', async () => {
     const { refresh } = await t.login(PHONES.broker);
     const answers = await Promise.all([1, 2, 3].map(() => t.refresh(refresh)));

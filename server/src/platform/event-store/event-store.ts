@@ -132,6 +132,16 @@ const APPENDS_PER_TRANSACTION = 16;
  */
 const CACHED_STREAMS = 10_000;
 
+/**
+ * Wakes the processors of every instance (PostgreSQL NOTIFY), delivered when the append commits and never
+ * if it rolls back. It carries the highest position appended, so a processor already past it reads nothing.
+ * A transaction that notifies holds a server-wide lock while it commits; appends commit one at a time
+ * anyway (`ONE_APPEND_AT_A_TIME`), so the notice travels with the commit instead of a round trip after it.
+ */
+function noticeOf(events: StoredEvent[]): string {
+  return `NOTIFY events_appended, '${Math.max(...events.map((e) => e.position))}'`;
+}
+
 /** The INSERT of a request's events after `version`, the stream's version they were decided at. */
 function insertOf(
   request: AppendRequest,
@@ -165,7 +175,6 @@ function insertOf(
 @Injectable()
 export class EventStore {
   private readonly appended = new EventEmitter();
-  private readonly notice = { sending: false, again: false, head: 0 };
   private readonly gaps = new LogGaps();
   private readonly cache = new StreamCache(CACHED_STREAMS);
   private readonly groups = new CommitGroups<Append, StoredEvent[]>({
@@ -340,7 +349,6 @@ export class EventStore {
       : await this.committed(append);
     if (stored.length > 0) {
       this.appended.emit('appended', stored);
-      this.notifyOthers(Math.max(...stored.map((e) => e.position)));
     }
     return stored;
   }
@@ -369,31 +377,6 @@ export class EventStore {
         throw error;
       }
     }
-  }
-
-  /**
-   * Wakes the processors of other instances (PostgreSQL NOTIFY) after commit, never inside the append: a
-   * transaction that notifies holds a server-wide lock while it commits, so appends would commit one at a
-   * time. Appends made while a notice is on its way share the next one. The notice carries the highest
-   * position appended, so a processor already past it reads nothing.
-   */
-  private notifyOthers(head: number): void {
-    this.notice.head = Math.max(this.notice.head, head);
-    if (this.notice.sending) {
-      this.notice.again = true;
-      return;
-    }
-    this.notice.sending = true;
-    void this.dataSource
-      .query(`SELECT pg_notify('events_appended', $1)`, [String(this.notice.head)])
-      .catch(() => undefined) // polling still finds the events
-      .finally(() => {
-        this.notice.sending = false;
-        if (this.notice.again) {
-          this.notice.again = false;
-          this.notifyOthers(this.notice.head);
-        }
-      });
   }
 
   /**
@@ -467,8 +450,9 @@ export class EventStore {
         written.push(stored);
       }
       const writes = new BatchedWrites(runner.manager);
-      await this.projections.apply(written.flat(), writes.manager());
-      await writes.flush('COMMIT');
+      const events = written.flat();
+      await this.projections.apply(events, writes.manager());
+      await writes.flush(events.length > 0 ? `${noticeOf(events)};\nCOMMIT` : 'COMMIT');
       open = false;
       return written;
     } catch (error) {
