@@ -304,6 +304,22 @@ describe('deciding on the streams this instance worked on last', () => {
     expect(events.map((e) => e.version)).toEqual([3]);
   });
 
+  it('decides on a stream named as new without reading it, and refuses it when the stream exists', async () => {
+    const reads = jest.spyOn(store, 'readStreams');
+    try {
+      const { events } = await turn('shed', true, 0);
+      expect(events.map((e) => e.version)).toEqual([1]);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    await expect(turn('shed', false, 0)).rejects.toBeInstanceOf(ConcurrencyError);
+    await appendElsewhere('barn', 'test.switched', { on: true, turns: 1 });
+    await expect(turn('barn', false, 0)).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await turns('shed')).toEqual([true]);
+    expect(await turns('barn')).toEqual([true]);
+  });
+
   it('reads a stream it worked on a moment ago from memory, not from the database', async () => {
     await turn('garage', true);
     const reads = jest.spyOn(store, 'readStreams');

@@ -159,6 +159,7 @@ export class DocumentsService {
                   file: { key: file.key, name: file.fileName, mimeType: file.mimeType, size: file.size },
                 },
               },
+              0,
             ),
           ),
         ],
@@ -260,6 +261,7 @@ export class DocumentsService {
           file: attached,
         },
         meta,
+        { expectedVersion: 0 },
       );
     } catch (error) {
       if (attached) await this.storage.delete(attached.key).catch(() => undefined);

@@ -74,6 +74,7 @@ export class NotesService {
         { type: NOTE_STREAM, id: noteId },
         { type: 'AddNote', noteId, customerId, authorId: caller.id, text, file },
         meta,
+        { expectedVersion: 0 },
       );
     } catch (error) {
       await drop();

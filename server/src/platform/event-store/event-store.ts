@@ -267,11 +267,18 @@ export class EventStore {
     const keys = commands.map((c) => streamKey(c.stream.type, c.stream.id));
     if (new Set(keys).size !== keys.length)
       throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
-    const kept = commands.map((c, index) => this.cache.get(keys[index], c.decider));
+    // A stream the caller names as new (expected version 0, such as one named by an id made for it) needs
+    // no read: its state is the decider's initial one.
+    const kept = commands.map(
+      (c, index) =>
+        this.cache.get(keys[index], c.decider) ??
+        (c.expectedVersion === 0 ? { state: c.decider.initialState(), version: 0 } : undefined),
+    );
     if (kept.some((folded) => folded !== undefined)) {
-      // Streams kept here may lack what another instance appended since. A decision on them is trusted only
-      // when its append commits, which proves the versions current; a refusal, a conflict or a decision to
-      // do nothing is made again on the streams as the database has them.
+      // Streams kept here may lack what another instance appended since, and a stream named as new may
+      // exist. A decision on them is trusted only when its append commits, which proves the versions
+      // current; a refusal, a conflict or a decision to do nothing is made again on the streams as the
+      // database has them.
       const decision = await this.decide(commands, also, kept).catch(() => null);
       if (decision?.requests.some((r) => r.events.length > 0)) {
         try {
