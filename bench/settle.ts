@@ -30,10 +30,11 @@ async function vacuumAsAutovacuumWould(ctx: BenchContext, db: pg.Client): Promis
   );
   if (setting[0].on) return;
   const { rows } = await db.query<{ name: string; vacuum: boolean }>(
-    `SELECT relname AS name, n_dead_tup > $1 + $2 * n_live_tup AS vacuum
+    `SELECT relname AS name, n_dead_tup > $1::float8 + $2::float8 * n_live_tup AS vacuum
        FROM pg_stat_user_tables
       WHERE schemaname = current_schema()
-        AND (n_dead_tup > $1 + $2 * n_live_tup OR n_mod_since_analyze > $3 + $4 * n_live_tup)`,
+        AND (n_dead_tup > $1::float8 + $2::float8 * n_live_tup
+          OR n_mod_since_analyze > $3::float8 + $4::float8 * n_live_tup)`,
     [AUTOVACUUM.vacuumBase, AUTOVACUUM.vacuumShare, AUTOVACUUM.analyzeBase, AUTOVACUUM.analyzeShare],
   );
   for (const { name, vacuum } of rows)
