@@ -9,6 +9,8 @@ export interface Figure {
   baseline?: { name: string; values: number[] };
   target?: Target;
   note?: string;
+  /** Some answers were not 2xx, or connections failed: the figure does not count as a pass. */
+  failed?: boolean;
 }
 
 export type Target =

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuBetween, sampleCpu } from './cpu.js';
 
 export interface LoadResult {
   perSecond: number;
@@ -6,6 +7,10 @@ export interface LoadResult {
   p99: number;
   /** Answers that were not 2xx, and connection errors: a figure with failures is not a figure. */
   failures: number;
+  /** Requests answered in all. */
+  requests: number;
+  /** CPU per request, in µs, of the product's server and of PostgreSQL, when the server's process was given. */
+  cpu?: { server: number; postgres: number };
 }
 
 export interface LoadRequest {
@@ -50,6 +55,7 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -60,16 +66,30 @@ export async function load(
  */
 export const WARM_UP_SECONDS = 2;
 
-/** The same load `runs` times after a warm-up, with a fresh request builder for each. */
+/**
+ * The same load `runs` times after a warm-up, with a fresh request builder for each; with the server's
+ * process, each run also tells the CPU it and PostgreSQL used per request, read from `/proc`.
+ */
 export async function loadRuns(
   baseUrl: string,
   request: () => LoadRequest,
   connections: number,
   seconds: number,
   runs: number,
+  serverPid?: number,
 ): Promise<LoadResult[]> {
   await load(baseUrl, request(), connections, WARM_UP_SECONDS);
   const results: LoadResult[] = [];
-  for (let run = 0; run < runs; run++) results.push(await load(baseUrl, request(), connections, seconds));
+  for (let run = 0; run < runs; run++) {
+    const before = serverPid === undefined ? null : sampleCpu(serverPid);
+    const result = await load(baseUrl, request(), connections, seconds);
+    const used = before && serverPid !== undefined ? cpuBetween(before, sampleCpu(serverPid)) : null;
+    if (used && result.requests > 0)
+      result.cpu = {
+        server: (used.server * 1000) / result.requests,
+        postgres: (used.postgres * 1000) / result.requests,
+      };
+    results.push(result);
+  }
   return results;
 }
