@@ -274,7 +274,7 @@ export class EventStore {
         this.cache.get(keys[index], c.decider) ??
         (c.expectedVersion === 0 ? { state: c.decider.initialState(), version: 0 } : undefined),
     );
-    if (kept.some((folded) => folded !== undefined)) {
+    if (kept.some((entry) => entry !== undefined)) {
       // Streams kept here may lack what another instance appended since, and a stream named as new may
       // exist. A decision on them is trusted only when its append commits, which proves the versions
       // current; a refusal, a conflict or a decision to do nothing is made again on the streams as the
@@ -332,8 +332,8 @@ export class EventStore {
     { decisions, requests }: Decision,
     metadata: EventMetadata,
   ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
-    const keep = (d: Decision['decisions'][number], folded: Folded): void =>
-      this.cache.keep(streamKey(d.request.streamType, d.request.streamId), d.command.decider, folded);
+    const keep = (d: Decision['decisions'][number], at: Folded): void =>
+      this.cache.keep(streamKey(d.request.streamType, d.request.streamId), d.command.decider, at);
     if (!requests.some((r) => r.events.length > 0)) {
       for (const d of decisions) keep(d, d.loaded);
       return decisions.map((d) => ({ state: d.state, events: [] }));
