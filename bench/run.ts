@@ -55,7 +55,13 @@ async function recreateScratchDatabase(): Promise<void> {
   await admin.end();
 }
 
-const log = (line: string): void => console.log(`[bench] ${line}`);
+const began = performance.now();
+/** Minutes and seconds since the bench began: where its time goes, against its 15-minute budget. */
+const elapsed = (): string => {
+  const seconds = Math.floor((performance.now() - began) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+const log = (line: string): void => console.log(`[bench ${elapsed()}] ${line}`);
 
 /** Reads the whole log as a rebuild does, a batch at a time, and answers events/s: the rebuild's baseline. */
 async function readRate(store: EventStore): Promise<number> {
@@ -242,3 +248,4 @@ try {
 const table = resultsTable(figures, { clients, events: data.events, runs, seconds });
 console.log(`\n${table}`);
 writeFileSync(join(root, 'bench', 'RESULTS.md'), table);
+log('wrote bench/RESULTS.md');

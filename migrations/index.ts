@@ -18,6 +18,7 @@ import { Pipeline1763700001500 } from './1763700001500-pipeline.js';
 import { DropClientNameIndex1763700001600 } from './1763700001600-drop-client-name-index.js';
 import { ClientSearch1763700001700 } from './1763700001700-client-search.js';
 import { CustomerFormSummaries1763700001800 } from './1763700001800-customer-form-summaries.js';
+import { AuditTrailReadsTheLog1763700001900 } from './1763700001900-audit-trail-reads-the-log.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   DropClientNameIndex1763700001600,
   ClientSearch1763700001700,
   CustomerFormSummaries1763700001800,
+  AuditTrailReadsTheLog1763700001900,
 ];

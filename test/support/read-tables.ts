@@ -13,12 +13,18 @@ export async function dumpReadTables(t: TestApp): Promise<Record<string, unknown
   return out;
 }
 
-/** How every read table is made: columns, constraints, indexes with their names, and storage parameters. */
+/**
+ * How every read table is made: columns in order, constraints, indexes with their names, and storage
+ * parameters. A column's place is counted among the table's columns: a dropped column leaves a gap in
+ * PostgreSQL's numbering that a table made afresh does not have.
+ */
 export async function describeReadTables(t: TestApp): Promise<unknown[]> {
   const tables = t.app.get(ProjectionRegistry).tables();
   const db = t.app.get(DataSource);
   const columns = await db.query(
-    `SELECT table_name, column_name, ordinal_position, data_type, is_nullable, column_default
+    `SELECT table_name, column_name,
+            row_number() OVER (PARTITION BY table_name ORDER BY ordinal_position) AS place,
+            data_type, is_nullable, column_default
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ANY($1)
       ORDER BY table_name, ordinal_position`,
     [tables],

@@ -4,33 +4,12 @@ import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
 import { ALL_EVENTS } from '../platform/event-store/projection.registry.js';
 
-const SECRET_KEY = /hash|password|nonce|token|secret/i;
-
-/** An event's data as an auditor may read it: anything that looks like a secret is left out. */
-export function auditableChanges(data: unknown): unknown {
-  if (Array.isArray(data)) return data.map(auditableChanges);
-  if (data && typeof data === 'object') {
-    return Object.fromEntries(
-      Object.entries(data as Record<string, unknown>)
-        .filter(([key]) => !SECRET_KEY.test(key))
-        .map(([key, value]) => [key, auditableChanges(value)]),
-    );
-  }
-  return data;
-}
-
-/**
- * The event's data as the audit trail keeps it, as JSON. When no text in it looks like a secret, no key
- * can either, and the data is kept as it is without being copied; that is nearly every event.
- */
-export function auditableJson(data: unknown): string {
-  const json = JSON.stringify(data);
-  return SECRET_KEY.test(json) ? JSON.stringify(auditableChanges(data)) : json;
-}
-
 /**
  * The audit trail of each client: every event of the client's streams (the client, their account,
- * notes, messages sent to them, and what later features file under the client), in log order.
+ * notes, messages sent to them, and what later features file under the client), in log order. An entry
+ * names its event, its client, and what the trail and the bell filter on (the type and the actor); the
+ * rest (what the event changed, its stream, role and time) is read from the log itself, which keeps it
+ * unchanged, rather than copied here: that copy was a tenth of a rebuild's time.
  */
 @Injectable()
 export class CustomerHistoryProjection extends InlineProjection {
@@ -70,19 +49,8 @@ export class CustomerHistoryProjection extends InlineProjection {
     const customerId = await this.customerOf(event, tx);
     if (!customerId) return;
     await tx.query(
-      `INSERT INTO customer_history (position, customer_id, type, stream_type, stream_id, actor_id, actor_role, changes, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
-      [
-        event.position,
-        customerId,
-        event.type,
-        event.streamType,
-        event.streamId,
-        event.metadata.actorId,
-        event.metadata.actorRole,
-        auditableJson(event.data),
-        event.createdAt,
-      ],
+      'INSERT INTO customer_history (position, customer_id, type, actor_id) VALUES ($1, $2, $3, $4)',
+      [event.position, customerId, event.type, event.metadata.actorId],
     );
   }
 }

@@ -10,6 +10,7 @@ export interface HistoryRow {
   actor_role: string | null;
   actor_first_name: string | null;
   actor_last_name: string | null;
+  /** The event's data as the log keeps it, secrets not yet left out. */
   changes: unknown;
   /** The people named by id in `changes` (staff, accounts, lawyers, appraisers), by id. */
   names: Record<string, string>;
@@ -17,12 +18,12 @@ export interface HistoryRow {
 }
 
 /**
- * The names of the people an entry's data names by id, read in the same statement as the page (each id
- * is one index lookup): users (staff and client accounts), lawyers and appraisers.
+ * The names of the people an entry's data (`e`, its event) names by id, read in the same statement as the
+ * page (each id is one index lookup): users (staff and client accounts), lawyers and appraisers.
  */
 const NAMES = `
   (SELECT COALESCE(json_object_agg(ids.id, named.name), '{}'::json)
-     FROM (SELECT DISTINCT v #>> '{}' AS id FROM jsonb_path_query(h.changes, 'strict $.**') v
+     FROM (SELECT DISTINCT v #>> '{}' AS id FROM jsonb_path_query(e.data, 'strict $.**') v
             WHERE jsonb_typeof(v) = 'string'
               AND (v #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') ids
      CROSS JOIN LATERAL (
@@ -51,8 +52,11 @@ export class CustomerHistoryRepository {
       params,
     )) as { count: number }[];
     const rows: HistoryRow[] = await this.dataSource.query(
-      `SELECT h.*, u.first_name AS actor_first_name, u.last_name AS actor_last_name, ${NAMES}
-         FROM customer_history h LEFT JOIN users u ON u.id = h.actor_id
+      `SELECT h.position, h.type, e.stream_type, e.stream_id, h.actor_id, e.metadata->>'actorRole' AS actor_role,
+              e.data AS changes, e.created_at, u.first_name AS actor_first_name, u.last_name AS actor_last_name,
+              ${NAMES}
+         FROM customer_history h JOIN events e ON e.global_position = h.position
+         LEFT JOIN users u ON u.id = h.actor_id
         WHERE ${where} ORDER BY h.position DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
+import { auditableChanges, namesShown } from './auditable-changes.js';
 import { CustomerHistoryRepository, type HistoryRow } from './customer-history.repository.js';
 import { CustomersService } from './customers.service.js';
 
@@ -56,6 +57,7 @@ export class CustomerHistoryService {
 }
 
 function toEntry(row: HistoryRow): HistoryEntry {
+  const changes = auditableChanges(row.changes);
   return {
     id: Number(row.position),
     type: row.type,
@@ -69,7 +71,7 @@ function toEntry(row: HistoryRow): HistoryEntry {
           role: row.actor_role,
         }
       : { id: null, name: 'Homeward', role: row.actor_role ?? 'system' },
-    changes: row.changes,
-    names: row.names ?? {},
+    changes,
+    names: namesShown(changes, row.names ?? {}),
   };
 }

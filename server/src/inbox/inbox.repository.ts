@@ -98,13 +98,14 @@ export class InboxRepository {
     const [rows, counted] = await Promise.all([
       this.dataSource.query(
         `SELECT h.position, h.type, h.customer_id, c.first_name || ' ' || c.last_name AS client_name,
-                h.created_at, h.changes, a.first_name AS actor_first_name, a.last_name AS actor_last_name,
+                e.created_at, e.data AS changes, a.first_name AS actor_first_name, a.last_name AS actor_last_name,
                 f.caption, f.code
            FROM customer_history h JOIN customers c ON c.id = h.customer_id
+           JOIN events e ON e.global_position = h.position
            LEFT JOIN users a ON a.id = h.actor_id
            -- The file a file event or a chat reply is about: its caption and the form it is on.
-           LEFT JOIN form_files f ON f.id = (CASE WHEN h.type = 'comment.added' THEN h.changes->>'fileId'
-                                                  WHEN h.stream_type = 'form_file' THEN h.stream_id END)::uuid
+           LEFT JOIN form_files f ON f.id = (CASE WHEN h.type = 'comment.added' THEN e.data->>'fileId'
+                                                  WHEN e.stream_type = 'form_file' THEN e.stream_id END)::uuid
           WHERE h.type = ANY($2) AND h.actor_id IS DISTINCT FROM $1 AND ${scope}
           ORDER BY h.position DESC LIMIT ${UPDATES_SHOWN}`,
         params,
