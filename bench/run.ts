@@ -112,6 +112,7 @@ await withApp(async (app) => {
   log(
     `generated ${generated.events.toLocaleString('en-US')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
+  // Run with the young generation `npm run projections:rebuild` gives a rebuild (package.json).
   const rebuildRates: number[] = [];
   const readRates: number[] = [];
   for (let run = 0; run < runs; run++) {

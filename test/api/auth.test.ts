@@ -100,6 +100,23 @@ describe('access tokens', () => {
     expect(answer.status).toBe(401);
   });
 
+  it('refuses a token it has taken before from the second the token expires', async () => {
+    const { access } = await t.login(PHONES.broker);
+    await expectWorks(access);
+    const { exp } = jwt.decode(access) as { exp: number };
+    const now = jest.spyOn(Date, 'now');
+    try {
+      now.mockReturnValue(exp * 1000 - 1);
+      await expectWorks(access);
+      now.mockReturnValue(exp * 1000);
+      const answer = await t.http().get(ME).set(bearer(access));
+      expect(answer.status).toBe(401);
+      expect(answer.body.errors[0].code).toBe('token_expired');
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('answers 403 token_not_valid for a malformed or tampered token', async () => {
     const malformed = await t.http().get(ME).set(bearer('not-a-token'));
     expect(malformed.status).toBe(403);
