@@ -19,6 +19,7 @@ import { DropClientNameIndex1763700001600 } from './1763700001600-drop-client-na
 import { ClientSearch1763700001700 } from './1763700001700-client-search.js';
 import { CustomerFormSummaries1763700001800 } from './1763700001800-customer-form-summaries.js';
 import { AuditTrailReadsTheLog1763700001900 } from './1763700001900-audit-trail-reads-the-log.js';
+import { SlimFormSummaries1763700002000 } from './1763700002000-slim-form-summaries.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   ClientSearch1763700001700,
   CustomerFormSummaries1763700001800,
   AuditTrailReadsTheLog1763700001900,
+  SlimFormSummaries1763700002000,
 ];
