@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -403,6 +404,35 @@ describe.each([
     );
     const one = await t.http().get(`/core/api/v3/forms/?customer_id=${emmaId}`).set(bearer(tok.broker));
     expect(one.body.data.map((f: { code: string }) => f.code)).toEqual([code]);
+  });
+
+  it("lists no forms for one's own client who has none, and answers 404 for a client that is not there", async () => {
+    const digits = `777${String(Date.now()).slice(-4)}`;
+    const created = await t
+      .http()
+      .post('/core/api/v3/customers/')
+      .set(bearer(tok.broker))
+      .send({
+        first_name: 'Nora',
+        last_name: 'Formless',
+        email: `nora.formless.${digits}@example.com`,
+        phone_number: `1416${digits}`,
+        status: 'active',
+        deal_type: 'purchase',
+      });
+    expect(created.status).toBe(201);
+    const none = await t
+      .http()
+      .get(`/core/api/v3/forms/?customer_id=${created.body.data.id}`)
+      .set(bearer(tok.broker));
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    const missing = await t
+      .http()
+      .get(`/core/api/v3/forms/?customer_id=${randomUUID()}`)
+      .set(bearer(tok.broker));
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0].description).toBe('This client does not exist.');
   });
 
   it('attaches one file to a chat message and refuses an empty message', async () => {

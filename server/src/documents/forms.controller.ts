@@ -52,10 +52,12 @@ export class FormsController {
   async list(@Query() query: ListFormsQuery, @CurrentUser() caller: Caller) {
     // A customer always gets their own forms; staff may narrow the list to one client they may see.
     const customerId = caller.role === 'customer' ? null : (query.customer_id ?? null);
-    if (customerId && !(await this.customers.isVisible(caller, customerId))) {
+    const forms = await this.repository.formsVisibleTo(caller, customerId);
+    // The forms are read within what the caller may see, so a form found shows the client is theirs; only an
+    // empty list needs asking whether the client is there at all.
+    if (customerId && forms.length === 0 && !(await this.customers.isVisible(caller, customerId))) {
       throw AppError.notFound('This client does not exist.');
     }
-    const forms = await this.repository.formsVisibleTo(caller, customerId);
     return page(
       forms.map((f) => toFormView(f, f.comments_unread)),
       forms.length,
