@@ -435,6 +435,25 @@ describe.each([
     expect(missing.body.errors[0].description).toBe('This client does not exist.');
   });
 
+  it('answers 404 naming the form or the file for a history or a chat that is not there', async () => {
+    const described = async (path: string): Promise<[number, string]> => {
+      const answer = await t.http().get(path).set(bearer(tok.broker));
+      return [answer.status, answer.body.errors?.[0]?.description];
+    };
+    expect(await described(`${F('NoSuchForm0000000000')}history/`)).toEqual([
+      404,
+      'This form does not exist.',
+    ]);
+    expect(await described(`${F('NoSuchForm0000000000')}files/${randomUUID()}/comments/`)).toEqual([
+      404,
+      'This form does not exist.',
+    ]);
+    expect(await described(`${F(code)}files/${randomUUID()}/comments/`)).toEqual([
+      404,
+      'This file does not exist.',
+    ]);
+  });
+
   it('attaches one file to a chat message and refuses an empty message', async () => {
     const file = (
       await t

@@ -49,13 +49,13 @@ export class CommentsController {
     @Query() query: ListCommentsQuery,
     @CurrentUser() caller: Caller,
   ) {
-    await this.documents.fileFor(caller, code, fileId);
-    const { rows, count } = await this.repository.comments(
-      fileId,
-      query.offset,
-      query.limit,
-      query.ordering === 'created' ? 'ASC' : 'DESC',
-    );
+    const { rows, count, visible } = await this.repository.visibleComments(caller, code, fileId, {
+      offset: query.offset,
+      limit: query.limit,
+      direction: query.ordering === 'created' ? 'ASC' : 'DESC',
+    });
+    // Not the caller's to see: the check says which of the form or the file is not there.
+    if (!visible) await this.documents.fileFor(caller, code, fileId);
     return page(
       rows.map((row) => toCommentView(row, this.links)),
       count,

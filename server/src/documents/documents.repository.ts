@@ -58,7 +58,17 @@ const UNREAD = (readerParam: string) => `
     WHERE fc.file_id = f.id AND fc.author_id <> ${readerParam}
       AND fc.position > COALESCE((SELECT r.read_up_to FROM comment_reads r WHERE r.file_id = f.id AND r.user_id = ${readerParam}), 0))`;
 
-/** Plain queries over forms, files and comments. Callers check who may see the client first. */
+/** A file as its views show it: its row, its comments' count and those the reader (`$2`) has not read. */
+const FILE_COLUMNS = `f.*, (SELECT count(*)::int FROM file_comments t WHERE t.file_id = f.id) AS comments_total,
+  ${UNREAD('$2')} AS comments_unread`;
+
+/** Files with an issue first, then those in review, then the checked; newest first within each. */
+const FILE_ORDER = `CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`;
+
+/**
+ * Plain queries over forms, files and comments. Unless a read says otherwise, callers check who may see the
+ * client first.
+ */
 @Injectable()
 export class DocumentsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -135,10 +145,26 @@ export class DocumentsRepository {
   files(code: string, readerId: string, only?: readonly string[]): Promise<FormFileRow[]> {
     return preparedQuery(
       this.dataSource,
-      `SELECT f.*, (SELECT count(*)::int FROM file_comments c WHERE c.file_id = f.id) AS comments_total, ${UNREAD('$2')} AS comments_unread
+      `SELECT ${FILE_COLUMNS}
          FROM form_files f WHERE f.code = $1${only ? ' AND f.id = ANY($3::uuid[])' : ''}
-        ORDER BY CASE f.status WHEN 'issue' THEN 0 WHEN 'in_review' THEN 1 ELSE 2 END, f.created_at DESC, f.id`,
+        ORDER BY ${FILE_ORDER}`,
       only ? [code, readerId, only] : [code, readerId],
+    );
+  }
+
+  /**
+   * A form's files, as `files` reads them for the caller, when the caller may see the form's client: empty
+   * both for a form without files and for one that is not there for the caller.
+   */
+  visibleFiles(caller: Caller, code: string): Promise<FormFileRow[]> {
+    const params: unknown[] = [code, caller.id];
+    return preparedQuery(
+      this.dataSource,
+      `SELECT ${FILE_COLUMNS}
+         FROM form_files f JOIN forms fo ON fo.code = f.code JOIN customers c ON c.id = fo.customer_id
+        WHERE f.code = $1 AND ${visibleTo(caller, params)}
+        ORDER BY ${FILE_ORDER}`,
+      params,
     );
   }
 
@@ -185,28 +211,42 @@ export class DocumentsRepository {
   }
 
   /** A page of the file's comments and how many it has, in one read; the count comes back with an empty page too. */
-  async comments(
+  /**
+   * A page of a file's comments and their count, read only when the caller may see the file's form (the file
+   * `$1` of the form `$2`): `visible` says whether it was, so a caller tells an empty chat from a file that is
+   * not theirs without a second read.
+   */
+  async visibleComments(
+    caller: Caller,
+    code: string,
     fileId: string,
-    offset: number,
-    limit: number,
-    direction: 'ASC' | 'DESC',
-  ): Promise<{ rows: CommentRow[]; count: number }> {
-    const found = await preparedQuery<CommentRow & { total_count: number }>(
+    page: { offset: number; limit: number; direction: 'ASC' | 'DESC' },
+  ): Promise<{ rows: CommentRow[]; count: number; visible: boolean }> {
+    const params: unknown[] = [fileId, code, page.limit, page.offset];
+    const direction = page.direction;
+    const found = await preparedQuery<CommentRow & { total_count: number; visible: boolean }>(
       this.dataSource,
-      `WITH total AS (SELECT count(*)::int AS total_count FROM file_comments WHERE file_id = $1),
+      `WITH visible AS (
+              SELECT EXISTS (
+                SELECT 1 FROM form_files ff JOIN forms f ON f.code = ff.code JOIN customers c ON c.id = f.customer_id
+                 WHERE ff.id = $1 AND ff.code = $2 AND ${visibleTo(caller, params)}) AS visible),
+            total AS (
+              SELECT count(*)::int AS total_count FROM file_comments
+               WHERE file_id = $1 AND (SELECT visible FROM visible)),
             page AS (
               SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name,
                      u.role AS author_role, u.phone_number AS author_phone_number, u.email AS author_email
                 FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
-               WHERE c.file_id = $1 ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $2 OFFSET $3)
-       SELECT page.*, total.total_count FROM total LEFT JOIN page ON true
+               WHERE c.file_id = $1 AND (SELECT visible FROM visible)
+               ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $3 OFFSET $4)
+       SELECT page.*, total.total_count, visible.visible FROM visible CROSS JOIN total LEFT JOIN page ON true
         ORDER BY page.created_at ${direction}, page.position ${direction}`,
-      [fileId, limit, offset],
+      params,
     );
     const rows = found
       .filter((row) => row.id !== null)
-      .map(({ total_count: _, ...row }) => row as CommentRow);
-    return { rows, count: found[0]?.total_count ?? 0 };
+      .map(({ total_count: _, visible: _visible, ...row }) => row as CommentRow);
+    return { rows, count: found[0]?.total_count ?? 0, visible: found[0]?.visible ?? false };
   }
 
   async comment(id: string): Promise<CommentRow | null> {

@@ -129,8 +129,9 @@ export class FormsController {
   @Get('forms/:code/history/')
   @ApiOkPage(FileViewDoc, { description: 'Every file uploaded to the form.' })
   async history(@Param('code') code: string, @CurrentUser() caller: Caller) {
-    await this.documents.formFor(caller, code);
-    const files = await this.repository.files(code, caller.id);
+    const files = await this.repository.visibleFiles(caller, code);
+    // Files found show the form is the caller's to see; only an empty history asks whether the form is there.
+    if (files.length === 0) await this.documents.formFor(caller, code);
     return page(
       files.map((f) => toFileView(f, this.links)),
       files.length,
