@@ -394,6 +394,28 @@ describe('notes', () => {
     ]);
   });
 
+  it('answers an empty page with the whole count past the last note, and no notes for a client without any', async () => {
+    const past = await t
+      .http()
+      .get(`${C}${ids.grace}/notes/?offset=40&limit=10&ordering=-created`)
+      .set(bearer(tokens.pb));
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ data: [], pagination: { count: 13, offset: 40, limit: 10 } });
+    const quiet = await t
+      .http()
+      .post(C)
+      .set(bearer(tokens.broker))
+      .send(newClient({ phone_number: '14165557031', email: 'quiet@example.com' }));
+    expect(quiet.status).toBe(201);
+    const none = await t.http().get(`${C}${quiet.body.data.id}/notes/`).set(bearer(tokens.broker));
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.pagination.count).toBe(0);
+    expect((await t.http().get(`${C}${quiet.body.data.id}/notes/`).set(bearer(tokens.broker2))).status).toBe(
+      404,
+    );
+  });
+
   it('counts unread notes per reader and clears them on mark_read', async () => {
     const unread = (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data.notes_stat
       .unread;

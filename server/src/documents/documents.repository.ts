@@ -4,6 +4,7 @@ import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { visibleTo } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import { pageFound, VISIBLE, visiblePage } from '../platform/database/visible-page.js';
 import type { PackageSource } from './lender-package.js';
 
 export interface FormRow {
@@ -211,11 +212,7 @@ export class DocumentsRepository {
   }
 
   /** A page of the file's comments and how many it has, in one read; the count comes back with an empty page too. */
-  /**
-   * A page of a file's comments and their count, read only when the caller may see the file's form (the file
-   * `$1` of the form `$2`): `visible` says whether it was, so a caller tells an empty chat from a file that is
-   * not theirs without a second read.
-   */
+  /** A page of a file's comments and their total, read only when the caller may see the file's form. */
   async visibleComments(
     caller: Caller,
     code: string,
@@ -226,27 +223,20 @@ export class DocumentsRepository {
     const direction = page.direction;
     const found = await preparedQuery<CommentRow & { total_count: number; visible: boolean }>(
       this.dataSource,
-      `WITH visible AS (
-              SELECT EXISTS (
-                SELECT 1 FROM form_files ff JOIN forms f ON f.code = ff.code JOIN customers c ON c.id = f.customer_id
-                 WHERE ff.id = $1 AND ff.code = $2 AND ${visibleTo(caller, params)}) AS visible),
-            total AS (
-              SELECT count(*)::int AS total_count FROM file_comments
-               WHERE file_id = $1 AND (SELECT visible FROM visible)),
-            page AS (
-              SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name,
-                     u.role AS author_role, u.phone_number AS author_phone_number, u.email AS author_email
-                FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
-               WHERE c.file_id = $1 AND (SELECT visible FROM visible)
-               ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $3 OFFSET $4)
-       SELECT page.*, total.total_count, visible.visible FROM visible CROSS JOIN total LEFT JOIN page ON true
-        ORDER BY page.created_at ${direction}, page.position ${direction}`,
+      visiblePage({
+        visible: `SELECT 1 FROM form_files ff JOIN forms f ON f.code = ff.code JOIN customers c ON c.id = f.customer_id
+                   WHERE ff.id = $1 AND ff.code = $2 AND ${visibleTo(caller, params)}`,
+        total: `SELECT count(*)::int AS total_count FROM file_comments WHERE file_id = $1 AND ${VISIBLE}`,
+        page: `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name,
+                      u.role AS author_role, u.phone_number AS author_phone_number, u.email AS author_email
+                 FROM file_comments c LEFT JOIN users u ON u.id = c.author_id
+                WHERE c.file_id = $1 AND ${VISIBLE}
+                ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $3 OFFSET $4`,
+        order: `page.created_at ${direction}, page.position ${direction}`,
+      }),
       params,
     );
-    const rows = found
-      .filter((row) => row.id !== null)
-      .map(({ total_count: _, visible: _visible, ...row }) => row as CommentRow);
-    return { rows, count: found[0]?.total_count ?? 0, visible: found[0]?.visible ?? false };
+    return pageFound<CommentRow>(found);
   }
 
   async comment(id: string): Promise<CommentRow | null> {

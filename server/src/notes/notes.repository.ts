@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { visibleTo } from '../customers/customer-access.js';
+import type { Caller } from '../platform/auth/auth.decorators.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import { pageFound, VISIBLE, visiblePage } from '../platform/database/visible-page.js';
 
 export interface NoteRow {
   id: string;
@@ -24,23 +27,26 @@ const WITH_AUTHOR = `SELECT n.*, u.first_name AS author_first_name, u.last_name 
 export class NotesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(
+  /** A page of the client's notes and their total, read only when the caller may see the client. */
+  async visibleList(
+    caller: Caller,
     customerId: string,
     order: { ascending: boolean; limit: number; offset: number },
-  ): Promise<{ rows: NoteRow[]; count: number }> {
+  ): Promise<{ rows: NoteRow[]; count: number; visible: boolean }> {
     const direction = order.ascending ? 'ASC' : 'DESC';
-    const rows = await preparedQuery<NoteRow>(
+    const params: unknown[] = [customerId, order.limit, order.offset];
+    const found = await preparedQuery<NoteRow & { total_count: number; visible: boolean }>(
       this.dataSource,
-      `${WITH_AUTHOR} WHERE n.customer_id = $1
-        ORDER BY n.created_at ${direction}, n.position ${direction} LIMIT $2 OFFSET $3`,
-      [customerId, order.limit, order.offset],
+      visiblePage({
+        visible: `SELECT 1 FROM customers c WHERE c.id = $1 AND ${visibleTo(caller, params)}`,
+        total: `SELECT count(*)::int AS total_count FROM notes WHERE customer_id = $1 AND ${VISIBLE}`,
+        page: `${WITH_AUTHOR} WHERE n.customer_id = $1 AND ${VISIBLE}
+                ORDER BY n.created_at ${direction}, n.position ${direction} LIMIT $2 OFFSET $3`,
+        order: `page.created_at ${direction}, page.position ${direction}`,
+      }),
+      params,
     );
-    const [{ count }] = await preparedQuery<{ count: number }>(
-      this.dataSource,
-      'SELECT count(*)::int AS count FROM notes WHERE customer_id = $1',
-      [customerId],
-    );
-    return { rows, count };
+    return pageFound<NoteRow>(found);
   }
 
   async find(noteId: string): Promise<NoteRow | null> {

@@ -35,12 +35,12 @@ export class NotesService {
     customerId: string,
     query: { ordering: string; limit: number; offset: number },
   ): Promise<{ notes: NoteView[]; count: number }> {
-    await this.customers.ensureVisible(caller, customerId);
-    const { rows, count } = await this.notes.list(customerId, {
+    const { rows, count, visible } = await this.notes.visibleList(caller, customerId, {
       ascending: query.ordering === 'created',
       limit: query.limit,
       offset: query.offset,
     });
+    if (!visible) await this.customers.ensureVisible(caller, customerId);
     return { notes: rows.map((row) => this.view(row)), count };
   }
 
