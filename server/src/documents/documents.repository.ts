@@ -211,7 +211,6 @@ export class DocumentsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** A page of the file's comments and how many it has, in one read; the count comes back with an empty page too. */
   /** A page of a file's comments and their total, read only when the caller may see the file's form. */
   async visibleComments(
     caller: Caller,
