@@ -132,7 +132,8 @@ function deepPage(condition: string, parameters: number, size: number): string {
  * validated whole number; each size asked for is a statement of its own.
  */
 function pageSize(limit: number): number {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`A page's size must be a whole number: ${limit}`);
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`A page's size must be a whole number: ${limit}`);
   return limit;
 }
 
