@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { cpuBetween, type CpuSample, sampleCpu } from './cpu.js';
+import { percentile } from './figures.js';
 
 export interface LoadResult {
   perSecond: number;
@@ -110,12 +111,11 @@ export async function loadRuns(
     const next = windows[index + 1];
     const until = next?.start ?? end;
     const requests = window.latencies.length + window.failures;
-    const sorted = [...window.latencies].sort((a, b) => a - b);
-    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const at = (p: number): number => (window.latencies.length ? percentile(window.latencies, p) : 0);
     const result: LoadResult = {
       perSecond: requests / ((until - window.start) / 1000),
-      p50: at(0.5),
-      p99: at(0.99),
+      p50: at(50),
+      p99: at(99),
       failures: window.failures,
       requests,
     };

@@ -5,6 +5,7 @@ import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import { pageRows } from '../platform/database/visible-page.js';
 import { visibleTo } from './customer-access.js';
 
 /** The client's own columns, as a command that decides on them needs them. */
@@ -228,11 +229,7 @@ export class CustomersRepository {
         ORDER BY rows.created_at DESC, rows.id`,
       params,
     );
-    const count = found[0]?.total_count ?? 0;
-    const rows = found
-      .filter((row) => row.id !== null)
-      .map(({ total_count: _, ...row }) => row as CustomerRow);
-    return { rows, count };
+    return pageRows<CustomerRow>(found);
   }
 
   async staffUser(id: string): Promise<{ id: string; role: string } | null> {

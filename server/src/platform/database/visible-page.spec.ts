@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageFound } from './visible-page.js';
+import { pageFound, pageRows } from './visible-page.js';
 
 describe('a page read with its object’s visibility', () => {
   it('gives the rows found, without the total and the visibility they each carried', () => {
@@ -29,5 +29,19 @@ describe('a page read with its object’s visibility', () => {
       count: 12,
       visible: true,
     });
+  });
+
+  it('reads a page without a visibility the same way: its rows, and the total even when it is empty', () => {
+    expect(
+      pageRows([
+        { id: 'a', total_count: 2 },
+        { id: 'b', total_count: 2 },
+      ]),
+    ).toEqual({
+      rows: [{ id: 'a' }, { id: 'b' }],
+      count: 2,
+    });
+    expect(pageRows([{ id: null, total_count: 5 }])).toEqual({ rows: [], count: 5 });
+    expect(pageRows([])).toEqual({ rows: [], count: 0 });
   });
 });

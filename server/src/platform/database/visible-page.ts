@@ -24,14 +24,30 @@ export function visiblePage(parts: {
            ORDER BY ${parts.order}`;
 }
 
+/**
+ * The rows of a page read with its total in one statement: every row carries `total_count`, and a page
+ * joined to its total with `LEFT JOIN` comes back as one row without an `id` when it is empty.
+ */
+export function pageRows<T>(found: (T & { id: string | null; total_count: number })[]): {
+  rows: T[];
+  count: number;
+} {
+  const rows = found
+    .filter((row) => row.id !== null)
+    .map(({ total_count: _count, ...row }) => row as unknown as T);
+  return { rows, count: found[0]?.total_count ?? 0 };
+}
+
 /** What a `visiblePage` statement found: the page's rows, their total and whether the object was visible. */
 export function pageFound<T>(found: (T & { id: string | null; total_count: number; visible: boolean })[]): {
   rows: T[];
   count: number;
   visible: boolean;
 } {
-  const rows = found
-    .filter((row) => row.id !== null)
-    .map(({ total_count: _count, visible: _visible, ...row }) => row as unknown as T);
-  return { rows, count: found[0]?.total_count ?? 0, visible: found[0]?.visible ?? false };
+  const { rows, count } = pageRows<T & { visible: boolean }>(found);
+  return {
+    rows: rows.map(({ visible: _visible, ...row }) => row as unknown as T),
+    count,
+    visible: found[0]?.visible ?? false,
+  };
 }
