@@ -341,6 +341,32 @@ describe('who may see a client', () => {
     ).toBe(403);
   });
 
+  it("refuses a broker's status change on another broker's client as not found, after a handover too", async () => {
+    const events = await eventCount();
+    const status = async () =>
+      (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data.status as string;
+    const before = await status();
+    const next = before === 'funded' ? 'approved' : 'funded';
+    const change = (token: string, to: string, version?: number) =>
+      t.http().patch(`${C}${ids.grace}/`).set(bearer(token)).send({ status: to, version });
+    const grace = (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data;
+    const theirs = grace.broker.id === ids.broker ? tokens.broker2 : tokens.broker;
+    const own = grace.broker.id === ids.broker ? tokens.broker : tokens.broker2;
+    expect((await change(theirs, next)).status).toBe(404);
+    // A stale version tells them nothing either: not found, not a conflict.
+    expect((await change(theirs, next, 1)).status).toBe(404);
+    expect(await status()).toBe(before);
+    expect(await eventCount()).toBe(events);
+
+    // The client's broker changes their status; once handed over, the former broker may not.
+    expect((await change(own, next)).body.data.status).toBe(next);
+    const to = grace.broker.id === ids.broker ? ids.broker2 : ids.broker;
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.assistant)).send({ broker: to });
+    expect((await change(own, before)).status).toBe(404);
+    expect((await change(theirs, before)).body.data.status).toBe(before);
+    await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.assistant)).send({ broker: grace.broker.id });
+  });
+
   it('answers a customer 403 on every staff call', async () => {
     const calls = [
       t.http().get(C),

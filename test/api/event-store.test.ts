@@ -10,7 +10,7 @@ import {
   EventProcessorRunner,
   type EventProcessor,
 } from '../../server/src/platform/event-store/event-processor.js';
-import { EventStore } from '../../server/src/platform/event-store/event-store.js';
+import { EventStore, streamCommand } from '../../server/src/platform/event-store/event-store.js';
 import { SYSTEM_METADATA } from '../../server/src/platform/event-store/event.types.js';
 import { ProjectionRebuilder } from '../../server/src/platform/event-store/projection.rebuilder.js';
 import { ProjectionRegistry } from '../../server/src/platform/event-store/projection.registry.js';
@@ -318,6 +318,36 @@ describe('deciding on the streams this instance worked on last', () => {
     await expect(turn('barn', false, 0)).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await turns('shed')).toEqual([true]);
     expect(await turns('barn')).toEqual([true]);
+  });
+
+  describe("a caller's right checked on the state the command is decided on", () => {
+    /** Only a switch that is on may be turned by this caller; otherwise there is none to them. */
+    const whileOn = (state: SwitchState): void => {
+      if (!state.on) throw DomainError.notFound('There is no such switch.');
+    };
+    const guardedTurn = (id: string, on: boolean, expectedVersion?: number) =>
+      store.handleAll(
+        [streamCommand(lightSwitch, { type: 'switch', id }, { type: 'Turn', on }, expectedVersion, whileOn)],
+        SYSTEM_METADATA,
+      );
+
+    it('refuses when another instance changed the state it was kept in since, and appends nothing', async () => {
+      await turn('lobby', true);
+      await appendElsewhere('lobby', 'test.switched', { on: false, turns: 2 });
+      await expect(guardedTurn('lobby', false)).rejects.toThrow('There is no such switch.');
+      // Refused before the version is compared: a stale version tells the caller nothing either.
+      await expect(guardedTurn('lobby', false, 1)).rejects.toThrow('There is no such switch.');
+      expect(await turns('lobby')).toEqual([true, false]);
+    });
+
+    it('lets the command through when the state as stored allows it, though the state kept here did not', async () => {
+      await turn('foyer', true);
+      await turn('foyer', false);
+      await appendElsewhere('foyer', 'test.switched', { on: true, turns: 3 });
+      const [{ events }] = await guardedTurn('foyer', false);
+      expect(events.map((e) => e.version)).toEqual([4]);
+      expect(await turns('foyer')).toEqual([true, false, true, false]);
+    });
   });
 
   it('reads a stream it worked on a moment ago from memory, not from the database', async () => {

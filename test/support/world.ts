@@ -457,6 +457,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   [`POST ${C}/forms/`]: {
     validBody: (o) => ({ customer_id: o.customerId, fields: [FORM_FIELD] }),
   },
+  // A status alone is decided on the client's own stream, without the client's row: its own check.
+  [`PATCH ${C}/customers/:id/`]: { validBody: () => ({ status: 'funded' }) },
   [`PATCH ${C}/forms/:code/`]: { validBody: () => ({ fields: [FORM_FIELD] }) },
   [`PATCH ${C}/forms/:code/files/batch/`]: { validBody: (o) => [{ id: o.fileId, status: 'in_review' }] },
   [`PATCH ${C}/forms/:code/archive/`]: {

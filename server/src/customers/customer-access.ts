@@ -23,6 +23,22 @@ export function visibilityCondition(
   }
 }
 
+/** The same rule on one client, for a command that decides on the client's own state. */
+export function sees(
+  caller: Pick<Caller, 'id' | 'role' | 'customerId'>,
+  client: { id: string; brokerId: string | null },
+): boolean {
+  switch (caller.role) {
+    case 'principal_broker':
+    case 'assistant':
+      return true;
+    case 'broker':
+      return client.brokerId === caller.id;
+    case 'customer':
+      return client.id === caller.customerId;
+  }
+}
+
 /** The visibility condition as the next parameter of a query: its value, if any, is added to `params`. */
 export function visibleTo(caller: Pick<Caller, 'id' | 'role' | 'customerId'>, params: unknown[]): string {
   const scope = visibilityCondition(caller, params.length + 1);

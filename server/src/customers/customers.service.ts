@@ -7,12 +7,13 @@ import { PasswordService } from '../auth/password.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
-import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
+import { EventStore, type StreamCommand, streamCommand } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { deactivation, profileUpdate } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { registerCustomer } from './customer-registration.js';
-import { customerDecider } from './customer.decider.js';
+import { sees } from './customer-access.js';
+import { customerDecider, type CustomerState } from './customer.decider.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
 import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
 import {
@@ -129,8 +130,35 @@ export class CustomersService {
    * (a handover to another broker) neither fails it nor is undone by it.
    */
   async update(caller: Caller, id: string, dto: UpdateCustomerDto, meta: EventMetadata): Promise<void> {
-    if (dto.version !== undefined) return this.updateOnce(caller, id, dto, meta);
-    return decideAgainOnConflict(() => this.updateOnce(caller, id, dto, meta));
+    const { status, version, ...rest } = dto;
+    const once =
+      status !== undefined && Object.values(rest).every((value) => value === undefined)
+        ? () => this.changeStatusOnce(caller, id, status as CustomerStatus, version, meta)
+        : () => this.updateOnce(caller, id, dto, meta);
+    if (version !== undefined) return once();
+    return decideAgainOnConflict(once);
+  }
+
+  /**
+   * A change of status alone needs nothing of the client but what its stream holds, so it reads no client
+   * row first: whether the caller may see the client is checked on the state it is decided on.
+   */
+  private async changeStatusOnce(
+    caller: Caller,
+    id: string,
+    status: CustomerStatus,
+    version: number | undefined,
+    meta: EventMetadata,
+  ): Promise<void> {
+    const seen = (state: CustomerState): void => {
+      if (!state.details || !sees(caller, { id, brokerId: state.details.brokerId }))
+        throw DomainError.notFound('This client does not exist.');
+    };
+    await this.appendEdit(
+      [streamCommand(customerDecider, STREAM(id), { type: 'ChangeStatus', status }, version, seen)],
+      version,
+      meta,
+    );
   }
 
   private async updateOnce(
@@ -176,6 +204,15 @@ export class CustomersService {
     };
     if (row.user_id && Object.values(profile).some((v) => v !== undefined))
       commands.push(...profileUpdate(row.user_id, row.phone_number, profile));
+    await this.appendEdit(commands, version, meta);
+  }
+
+  /** Appends an edit; one made on a version the client has moved past is refused as a conflict. */
+  private async appendEdit(
+    commands: StreamCommand[],
+    version: number | undefined,
+    meta: EventMetadata,
+  ): Promise<void> {
     try {
       await this.events.handleAll(commands, meta);
     } catch (error) {

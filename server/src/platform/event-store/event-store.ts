@@ -47,6 +47,11 @@ export interface StreamCommand {
   command: unknown;
   /** The version the caller saw, when it sends one; otherwise the version loaded now. */
   expectedVersion?: number;
+  /**
+   * Refuses (by throwing) a caller who may not act on the stream as it is: run on the state the command is
+   * decided on, which the commit then proves current, so the check cannot act on a state that has moved.
+   */
+  guard?: (state: never) => void;
 }
 
 /** Builds a stream's part of a command, checking the command against its decider. */
@@ -55,12 +60,14 @@ export function streamCommand<State, Command, Event extends NewEvent>(
   stream: { type: string; id: string },
   command: Command,
   expectedVersion?: number,
+  guard?: (state: State) => void,
 ): StreamCommand {
   return {
     decider: decider as unknown as StreamCommand['decider'],
     stream,
     command,
     expectedVersion,
+    guard,
   };
 }
 
@@ -304,6 +311,8 @@ export class EventStore {
     const loaded = commands.map((c, index) => kept[index] ?? folded(c.decider, read[next++]));
     const decisions = commands.map((c, index) => {
       const { state, version } = loaded[index];
+      // Before the version, so a caller who may not act on the stream learns nothing of it.
+      c.guard?.(state as never);
       if (c.expectedVersion !== undefined && c.expectedVersion !== version) {
         throw new ConcurrencyError(c.stream.type, c.stream.id, String(c.expectedVersion), version);
       }
