@@ -666,6 +666,15 @@ describe('deleting a client', () => {
     );
     expect(stream[0].type).toBe('customer.created');
     expect(stream.at(-1).type).toBe('customer.deleted');
+    // A status sent for a deleted client finds no client, whatever version it names.
+    for (const version of [undefined, 1]) {
+      const change = await t
+        .http()
+        .patch(`${C}${ids.grace}/`)
+        .set(bearer(tokens.pb))
+        .send({ status: 'funded', version });
+      expect(change.status).toBe(404);
+    }
     const login = await signIn();
     expect(login.status).toBe(401);
     expect(login.body.errors[0].code).toBe('invalid_credentials');

@@ -151,7 +151,7 @@ export class CustomersService {
     meta: EventMetadata,
   ): Promise<void> {
     const seen = (state: CustomerState): void => {
-      if (!state.details || !sees(caller, { id, brokerId: state.details.brokerId }))
+      if (!state.details || state.deleted || !sees(caller, { id, brokerId: state.details.brokerId }))
         throw DomainError.notFound('This client does not exist.');
     };
     await this.appendEdit(
