@@ -28,7 +28,8 @@ export type CustomerCommand =
   | { type: 'SetSteps'; steps: StepState[] }
   | { type: 'RequestNotification'; notifyType: 'form_sent' | 'lawyer_approved_email' };
 
-function mustExist(state: CustomerState): CustomerDetails {
+/** The client's details, or not found for a client never created or deleted. */
+export function mustExist(state: CustomerState): CustomerDetails {
   if (!state.exists || state.deleted || !state.details)
     throw DomainError.notFound('This client does not exist.');
   return state.details;

@@ -13,7 +13,7 @@ import { deactivation, profileUpdate } from '../users/user-registration.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { registerCustomer } from './customer-registration.js';
 import { sees } from './customer-access.js';
-import { customerDecider, type CustomerState } from './customer.decider.js';
+import { customerDecider, type CustomerState, mustExist } from './customer.decider.js';
 import type { CreateCustomerDto, UpdateCustomerDto } from './customer.dto.js';
 import { CUSTOMER_STREAM, type CustomerChanges, type CustomerDetails } from './customer.events.js';
 import {
@@ -151,7 +151,7 @@ export class CustomersService {
     meta: EventMetadata,
   ): Promise<void> {
     const seen = (state: CustomerState): void => {
-      if (!state.details || state.deleted || !sees(caller, { id, brokerId: state.details.brokerId }))
+      if (!sees(caller, { id, brokerId: mustExist(state).brokerId }))
         throw DomainError.notFound('This client does not exist.');
     };
     await this.appendEdit(
