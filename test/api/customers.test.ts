@@ -345,11 +345,11 @@ describe('who may see a client', () => {
     const events = await eventCount();
     const status = async () =>
       (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data.status as string;
-    const before = await status();
+    const grace = (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data;
+    const before = grace.status as string;
     const next = before === 'funded' ? 'approved' : 'funded';
     const change = (token: string, to: string, version?: number) =>
       t.http().patch(`${C}${ids.grace}/`).set(bearer(token)).send({ status: to, version });
-    const grace = (await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body.data;
     const theirs = grace.broker.id === ids.broker ? tokens.broker2 : tokens.broker;
     const own = grace.broker.id === ids.broker ? tokens.broker : tokens.broker2;
     expect((await change(theirs, next)).status).toBe(404);
