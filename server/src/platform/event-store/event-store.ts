@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import type pg from 'pg';
 import { preparedQuery } from '../database/prepared.js';
 import { BatchedWrites, inline } from './batched-writes.js';
@@ -15,6 +15,7 @@ import type {
   NewEvent,
   StoredEvent,
 } from './event.types.js';
+import { HeldConnection } from './held-connection.js';
 import { LogGaps } from './log-gaps.js';
 import { type Folded, StreamCache } from './stream-cache.js';
 import { ProjectionRegistry } from './projection.registry.js';
@@ -180,7 +181,7 @@ function insertOf(
  * deletes an event (the database refuses it too).
  */
 @Injectable()
-export class EventStore {
+export class EventStore implements BeforeApplicationShutdown {
   private readonly appended = new EventEmitter();
   private readonly gaps = new LogGaps();
   private readonly cache = new StreamCache(CACHED_STREAMS);
@@ -188,15 +189,25 @@ export class EventStore {
     transactions: APPEND_TRANSACTIONS,
     largest: APPENDS_PER_TRANSACTION,
     keys: (append) => streamKeys(append.list),
-    together: (appends) => this.inTransaction(appends),
+    // Groups commit one at a time (`APPEND_TRANSACTIONS`), each on the connection kept for them.
+    together: (appends) =>
+      this.groupConnection.use((runner, client) => this.transaction(runner, client, appends)),
     alone: (append) => this.committed(append),
   });
+
+  private readonly groupConnection: HeldConnection;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly projections: ProjectionRegistry,
   ) {
     this.appended.setMaxListeners(50);
+    this.groupConnection = new HeldConnection(dataSource);
+  }
+
+  /** The connection kept for commit groups goes back to the pool before the pool closes. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.groupConnection.close();
   }
 
   /** Called after every committed append in this process; processors use it to wake up early. */
@@ -418,8 +429,18 @@ export class EventStore {
     );
   }
 
+  /** An append transaction on a connection of its own from the pool: a lone append, or one of a failed group. */
+  private async inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return await this.transaction(runner, (await runner.connect()) as pg.PoolClient, appends);
+    } finally {
+      await runner.release();
+    }
+  }
+
   /**
-   * The appends' transaction in two round trips: it begins by taking the turn (`ONE_APPEND_AT_A_TIME`) and
+   * An append transaction in two round trips: it begins by taking the turn (`ONE_APPEND_AT_A_TIME`) and
    * inserting the events, and the projections' writes travel with the commit. Each round trip to the
    * database costs more than the statements in it, so a command's latency and the server's capacity follow
    * their number. An append that must first read a stream's version (expected version 'any', or a check
@@ -428,10 +449,13 @@ export class EventStore {
    * The turn is held until commit, so no other append runs meanwhile: a version checked then still holds at
    * commit, also for a stream the append only checks (no events). Several appends in one transaction (a
    * commit group) are inserted and projected in turn, as if each had committed just after the one before it.
+   * It is rolled back on any failure; the connection is its owner's to give back.
    */
-  private async inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as pg.PoolClient;
+  private async transaction(
+    runner: QueryRunner,
+    client: pg.PoolClient,
+    appends: Append[],
+  ): Promise<StoredEvent[][]> {
     let open = false;
     try {
       open = true;
@@ -474,8 +498,6 @@ export class EventStore {
     } catch (error) {
       if (open) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
-    } finally {
-      await runner.release();
     }
   }
 
