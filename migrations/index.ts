@@ -20,6 +20,7 @@ import { ClientSearch1763700001700 } from './1763700001700-client-search.js';
 import { CustomerFormSummaries1763700001800 } from './1763700001800-customer-form-summaries.js';
 import { AuditTrailReadsTheLog1763700001900 } from './1763700001900-audit-trail-reads-the-log.js';
 import { SlimFormSummaries1763700002000 } from './1763700002000-slim-form-summaries.js';
+import { ClientCountsByStatus1763700002100 } from './1763700002100-client-counts-by-status.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   CustomerFormSummaries1763700001800,
   AuditTrailReadsTheLog1763700001900,
   SlimFormSummaries1763700002000,
+  ClientCountsByStatus1763700002100,
 ];

@@ -15,7 +15,7 @@ import type {
   NewEvent,
   StoredEvent,
 } from './event.types.js';
-import { HeldConnection } from './held-connection.js';
+import { HeldConnection, onOwnConnection } from './held-connection.js';
 import { LogGaps } from './log-gaps.js';
 import { type Folded, StreamCache } from './stream-cache.js';
 import { ProjectionRegistry } from './projection.registry.js';
@@ -430,13 +430,8 @@ export class EventStore implements BeforeApplicationShutdown {
   }
 
   /** An append transaction on a connection of its own from the pool: a lone append, or one of a failed group. */
-  private async inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await this.transaction(runner, (await runner.connect()) as pg.PoolClient, appends);
-    } finally {
-      await runner.release();
-    }
+  private inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
+    return onOwnConnection(this.dataSource, (runner, client) => this.transaction(runner, client, appends));
   }
 
   /**

@@ -2,6 +2,22 @@ import type pg from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /**
+ * Work on one connection, given the connection itself too: asking the runner for it again is one more turn
+ * through the queue of callbacks, 0.25 ms under load.
+ */
+export type ConnectionWork<T> = (runner: QueryRunner, client: pg.PoolClient) => Promise<T>;
+
+/** Runs work on a connection of its own from the pool, given back once the work has ended. */
+export async function onOwnConnection<T>(dataSource: DataSource, work: ConnectionWork<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    return await work(runner, (await runner.connect()) as pg.PoolClient);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
  * One database connection kept checked out for transactions that run one after another (the commit groups).
  * Under load the process's queue of callbacks is long, and taking a connection from the pool costs a turn
  * through it while every other append waits: 1.4–1.9 ms of a group's 11–13 ms at 16 connections of status
@@ -17,13 +33,9 @@ export class HeldConnection {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Runs one transaction's work on the held connection; after shutdown began, on a connection of its own.
-   * The work is given the connection itself too: asking the runner for it again is one more turn through the
-   * queue of callbacks, 0.25 ms under load.
-   */
-  async use<T>(work: (runner: QueryRunner, client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.closed) return this.once(work);
+  /** Runs one transaction's work on the held connection; after shutdown began, on a connection of its own. */
+  async use<T>(work: ConnectionWork<T>): Promise<T> {
+    if (this.closed) return onOwnConnection(this.dataSource, work);
     if (this.busy) throw new Error('The held connection runs one transaction at a time');
     this.busy = true;
     let failed = false;
@@ -48,15 +60,6 @@ export class HeldConnection {
     if (!this.closed)
       this.closed = this.busy ? new Promise<void>((resolve) => (this.released = resolve)) : this.letGo();
     return this.closed;
-  }
-
-  private async once<T>(work: (runner: QueryRunner, client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await work(runner, (await runner.connect()) as pg.PoolClient);
-    } finally {
-      await runner.release();
-    }
   }
 
   private async letGo(): Promise<void> {
