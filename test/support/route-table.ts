@@ -135,22 +135,25 @@ export function fillPath(
   });
 }
 
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
+const registered = new WeakMap<INestApplication, string[]>();
+
+/** Starts recording the routes the HTTP server registers: call it before `app.init()`. */
+export function recordRoutes(app: INestApplication): void {
+  const names: string[] = [];
+  registered.set(app, names);
+  const server = app.getHttpAdapter().getInstance() as {
+    addHook(name: 'onRoute', hook: (route: { method: string | string[]; url: string }) => void): void;
+  };
+  server.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // HEAD answers every GET route by itself.
+    for (const method of methods) if (method !== 'HEAD') names.push(`${method} ${route.url}`);
+  });
 }
 
-/** `METHOD path` of every route the Express router serves, as registered (for checking the table against). */
+/** `METHOD path` of every route the HTTP server serves, as registered (for checking the table against). */
 export function servedRoutes(app: INestApplication): string[] {
-  const express = app.getHttpAdapter().getInstance() as {
-    router?: { stack: RouterLayer[] };
-    _router?: { stack: RouterLayer[] };
-  };
-  const stack = (express.router ?? express._router)?.stack ?? [];
-  return stack.flatMap((layer) => {
-    if (!layer.route) return [];
-    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-    return Object.keys(layer.route.methods)
-      .filter((method) => method !== '_all')
-      .flatMap((method) => paths.map((path) => `${method.toUpperCase()} ${path}`));
-  });
+  const names = registered.get(app);
+  if (!names) throw new Error('recordRoutes(app) was not called before the app started');
+  return names;
 }

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,11 @@ import { EventProcessorRunner } from '../../server/src/platform/event-store/even
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import { OutboxTransport } from '../../server/src/notifications/transports.js';
 import { DEMO_PASSWORD } from '../../server/src/seeds/demo-accounts.js';
+import { recordRoutes } from './route-table.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   url: string;
   databaseUrl: string;
@@ -60,6 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const app = await createApp(config, database.url);
   app.useLogger(false);
+  recordRoutes(app);
   await app.init();
   if (options.seed !== false) await app.get(SeedService).seed();
   await app.listen(0, '127.0.0.1');

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpResponse } from '../platform/http/http-types.js';
 import { ROLES } from '../../../machines/roles.js';
 import {
   AllowsPendingPasswordChange,
@@ -52,8 +52,8 @@ export class AuthController {
   async obtain(
     @Body() body: ObtainTokenDto,
     @RequestMetadata() meta: EventMetadata,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DataEnvelope<SignInAnswer>> {
     const outcome = await this.auth.obtain(body.phone_number, body.password, meta);
     if ('challenge' in outcome) return ok({ challenge: outcome.challenge });
@@ -70,8 +70,8 @@ export class AuthController {
   async secondFactor(
     @Body() body: SignInCodeDto,
     @RequestMetadata() meta: EventMetadata,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DataEnvelope<AccessTokenAnswer>> {
     return this.answer(request, response, await this.auth.completeSignIn(body.challenge, body.code, meta));
   }
@@ -83,8 +83,8 @@ export class AuthController {
   @ApiOkData(AccessTokenAnswer, { description: 'A new access token; the refresh cookie is renewed.' })
   async refresh(
     @RequestMetadata() meta: EventMetadata,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DataEnvelope<AccessTokenAnswer>> {
     try {
       return this.answer(request, response, await this.auth.refresh(readRefreshCookie(request), meta));
@@ -105,8 +105,8 @@ export class AuthController {
   @ApiOkEmpty({ description: 'The session is ended and its cookie cleared (also when there was none).' })
   async revoke(
     @RequestMetadata() meta: EventMetadata,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<DataEnvelope<object>> {
     await this.auth.signOut(this.sessionsNamedBy(request), meta);
     clearRefreshCookie(request, response);
@@ -144,15 +144,15 @@ export class AuthController {
   }
 
   private answer(
-    request: Request,
-    response: Response,
+    request: HttpRequest,
+    response: HttpResponse,
     issued: IssuedTokens,
   ): DataEnvelope<AccessTokenAnswer> {
     setRefreshCookie(request, response, issued.refresh, this.config.refreshTokenTtlSeconds);
     return ok({ access: issued.access });
   }
 
-  private sessionsNamedBy(request: Request): string[] {
+  private sessionsNamedBy(request: HttpRequest): string[] {
     const ids: string[] = [];
     const refresh = readRefreshCookie(request);
     const access = bearerToken(request.headers.authorization);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../app.factory.js';
 import { type AppConfig, loadConfig } from '../platform/config/app-config.js';
 import { resolveDatabase } from '../platform/database/database-url.js';
@@ -10,7 +10,7 @@ import { resolveDatabase } from '../platform/database/database-url.js';
  * seed sends nothing; whatever their events cause is done by the running application.
  */
 export async function withApp(
-  task: (app: NestExpressApplication) => Promise<void>,
+  task: (app: NestFastifyApplication) => Promise<void>,
   config: AppConfig = loadConfig(),
 ): Promise<void> {
   const toolConfig = { ...config, runWorkers: false, runProcessors: false };

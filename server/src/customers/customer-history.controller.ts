@@ -1,6 +1,6 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../platform/http/http-types.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import { toCsv } from '../platform/http/csv.js';
 import { PaginationDoc, pageSchema } from '../platform/http/envelope.docs.js';
@@ -34,7 +34,7 @@ export class CustomerHistoryController {
     @Param('id', ParseUUIDPipe) id: string,
     @Query() query: HistoryQuery,
     @CurrentUser() caller: Caller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<unknown> {
     const csv = query.format === 'csv';
     const trail = await this.trails.read(caller, id, {
@@ -44,8 +44,8 @@ export class CustomerHistoryController {
       offset: query.offset,
     });
     if (csv) {
-      response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      response.setHeader('Content-Disposition', `attachment; filename="audit-trail-${trail.typedId}.csv"`);
+      response.header('Content-Type', 'text/csv; charset=utf-8');
+      response.header('Content-Disposition', `attachment; filename="audit-trail-${trail.typedId}.csv"`);
       return toCsv(
         ['time', 'type', 'actor', 'role', 'stream', 'stream_id', 'changes'],
         trail.entries.map((e) => [

@@ -10,7 +10,7 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types.js';
 import { ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
@@ -70,11 +70,11 @@ export class CommentsController {
   async add(
     @Param('code') code: string,
     @Param('fileId', ParseUUIDPipe) fileId: string,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
-    const id = await this.documents.addComment(caller, code, fileId, request, meta);
+    const id = await this.documents.addComment(caller, code, fileId, request.raw, meta);
     return ok(toCommentView((await this.repository.comment(id))!, this.links));
   }
 

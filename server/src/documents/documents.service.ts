@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { CustomersService } from '../customers/customers.service.js';
@@ -17,6 +16,7 @@ import { DocumentsRepository, type FormRow } from './documents.repository.js';
 import { formFileDecider } from './form-file.decider.js';
 import { formDecider, uploadRefusals } from './form.decider.js';
 import { COMMENT_READS_STREAM, COMMENT_STREAM, FORM_FILE_STREAM, FORM_STREAM } from './form.events.js';
+import type { RequestBody } from '../platform/http/http-types.js';
 
 /** 128 random bits, URL-safe: a form code cannot be guessed. */
 export function newFormCode(): string {
@@ -122,7 +122,7 @@ export class DocumentsService {
    * asks the form to accept them and appends the files while holding the form's version: a reset or a
    * field change committed meanwhile refuses the upload, and its stored objects are removed.
    */
-  async upload(caller: Caller, code: string, request: Request, meta: EventMetadata): Promise<string[]> {
+  async upload(caller: Caller, code: string, request: RequestBody, meta: EventMetadata): Promise<string[]> {
     const form = await this.formFor(caller, code);
     if (form.is_archived) throw uploadRefusals.archived();
     const enabled = new Map(form.fields.filter((f) => !f.disabled).map((f) => [f.name, f]));
@@ -231,7 +231,7 @@ export class DocumentsService {
     caller: Caller,
     code: string,
     fileId: string,
-    request: Request,
+    request: RequestBody,
     meta: EventMetadata,
   ): Promise<string> {
     const file = await this.fileFor(caller, code, fileId);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ParseArrayPipe } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types.js';
 import { MAX_FILES_PER_REQUEST } from '../../../machines/upload-queue.js';
 import { ROLES, STAFF_ROLES } from '../../../machines/roles.js';
 import { Public, type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
@@ -152,11 +152,11 @@ export class FormsController {
   @ApiCreatedData(FileViewDoc, { isArray: true, description: 'The files as stored.' })
   async upload(
     @Param('code') code: string,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
-    const ids = await this.documents.upload(caller, code, request, meta);
+    const ids = await this.documents.upload(caller, code, request.raw, meta);
     const files = await this.repository.files(code, caller.id, ids);
     return ok(files.map((f) => toFileView(f, this.links)));
   }

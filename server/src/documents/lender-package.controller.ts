@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { admitCaller } from '../platform/auth/auth.guard.js';
 import { type Caller, CurrentUser, Public, Roles } from '../platform/auth/auth.decorators.js';
 import { CallerResolver } from '../platform/auth/caller.resolver.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
+import type { HttpResponse } from '../platform/http/http-types.js';
 import { ApiOkData } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { LenderPackageLinkDoc, LenderPackageQuery } from './documents.dto.js';
@@ -40,10 +40,10 @@ export class LenderPackageController {
     @Query() query: LenderPackageQuery,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
-    @Res() response: Response,
+    @Res() response: HttpResponse,
   ): Promise<void> {
     const pkg = await this.packages.prepare(caller, id, query.include === 'in_review', meta);
-    await this.packages.stream(pkg, response);
+    await this.packages.stream(pkg, response.hijack().raw);
   }
 
   /** What the web client downloads through: the browser then saves the ZIP to disk as it arrives. */
@@ -73,7 +73,7 @@ export class LenderPackageController {
   async follow(
     @Param('token') token: string,
     @RequestMetadata() meta: EventMetadata,
-    @Res() response: Response,
+    @Res() response: HttpResponse,
   ): Promise<void> {
     const claims = this.links.verify(token);
     // The session that asked, as it is now: ended, deactivated or no longer staff, the link is refused.
@@ -81,6 +81,6 @@ export class LenderPackageController {
     admitCaller(caller, STAFF_ROLES);
     const recorded = { ...meta, actorId: caller.id, actorRole: caller.role };
     const pkg = await this.packages.prepare(caller, claims.customer_id, claims.in_review, recorded);
-    await this.packages.stream(pkg, response);
+    await this.packages.stream(pkg, response.hijack().raw);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -126,7 +126,7 @@ export class LenderPackageService {
    * the archive and that file's stream at once, and a storage error aborts the response (the download
    * ends incomplete rather than with a wrong archive).
    */
-  async stream(pkg: LenderPackage, response: Response): Promise<void> {
+  async stream(pkg: LenderPackage, response: ServerResponse): Promise<void> {
     const zip = new ZipFile();
     const output = zip.outputStream as Readable;
     let source: Readable | null = null;

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types.js';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
@@ -38,11 +38,11 @@ export class NotesController {
   @ApiCreatedData(NoteViewDoc, { description: 'The new note.' })
   async add(
     @Param('customerId', ParseUUIDPipe) customerId: string,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<NoteView>> {
-    return ok(await this.notes.add(caller, customerId, request, meta));
+    return ok(await this.notes.add(caller, customerId, request.raw, meta));
   }
 
   @Delete(':noteId/')

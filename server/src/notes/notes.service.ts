@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
@@ -14,6 +13,7 @@ import { noteDecider, noteReadsDecider } from './note.decider.js';
 import { NOTE_READS_STREAM, NOTE_STREAM } from './note.events.js';
 import { NotesRepository, type NoteRow } from './notes.repository.js';
 import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
+import type { RequestBody } from '../platform/http/http-types.js';
 
 export const MAX_NOTE_LENGTH = TEXT_MAX_LENGTH;
 
@@ -45,7 +45,12 @@ export class NotesService {
   }
 
   /** Stores the attached file first; a note that is refused keeps none of it. */
-  async add(caller: Caller, customerId: string, request: Request, meta: EventMetadata): Promise<NoteView> {
+  async add(
+    caller: Caller,
+    customerId: string,
+    request: RequestBody,
+    meta: EventMetadata,
+  ): Promise<NoteView> {
     await this.customers.ensureVisible(caller, customerId);
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,

@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types.js';
 import twilio from 'twilio';
 import { Public } from '../platform/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
@@ -41,7 +41,7 @@ export class CarrierReportsController {
     @Query('message') messageId: unknown,
     @Headers('x-twilio-signature') signature: string | undefined,
     @Body() fields: Record<string, string>,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
   ): Promise<void> {
     if (!signature)
       throw AppError.unauthorized('not_authenticated', 'The request carries no carrier signature.');

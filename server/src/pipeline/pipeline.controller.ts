@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpResponse } from '../platform/http/http-types.js';
 import { PIPELINE_CSV_COLUMNS, pipelineCsvRows } from '../../../machines/pipeline.js';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
@@ -31,12 +31,12 @@ export class PipelineController {
   async figures(
     @Query() query: PipelineQuery,
     @CurrentUser() caller: Caller,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpResponse,
   ): Promise<unknown> {
     const figures = await this.pipeline.figures(caller, query.broker || undefined);
     if (query.format === 'csv') {
-      response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      response.setHeader(
+      response.header('Content-Type', 'text/csv; charset=utf-8');
+      response.header(
         'Content-Disposition',
         `attachment; filename="pipeline-${figures.generated_at.slice(0, 10)}.csv"`,
       );

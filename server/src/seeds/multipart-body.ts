@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { RequestBody } from '../platform/http/http-types.js';
 
 export interface FilePart {
   field: string;
@@ -12,7 +12,7 @@ export interface FilePart {
  * A multipart/form-data body as a browser sends it, for the services that receive uploads, notes and chat
  * messages: the demo's files go through the same reading, type check and storage as any upload.
  */
-export function multipartBody(files: FilePart[], text: Record<string, string> = {}): Request {
+export function multipartBody(files: FilePart[], text: Record<string, string> = {}): RequestBody {
   const boundary = `----HomewardDemo${randomUUID().replaceAll('-', '')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(text))
@@ -37,5 +37,5 @@ export function multipartBody(files: FilePart[], text: Record<string, string> = 
     },
     // Read to the end: the upload was not cut short.
     complete: true,
-  }) as unknown as Request;
+  }) as unknown as RequestBody;
 }

@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import type { Role } from '../../../../machines/roles.js';
 import { AppError } from '../http/app-error.js';
+import { type HttpRequest, pathOf } from '../http/http-types.js';
 import {
   ALLOWS_PENDING_PASSWORD,
   ALLOWS_SECOND_FACTOR_SETUP,
@@ -53,7 +53,7 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
 
-    const request = context.switchToHttp().getRequest<Request & { caller?: Caller }>();
+    const request = context.switchToHttp().getRequest<HttpRequest & { caller?: Caller }>();
     const token = bearerToken(request.headers.authorization);
     if (!token)
       throw AppError.unauthorized('not_authenticated', 'Authentication credentials were not provided.');
@@ -62,7 +62,7 @@ export class AuthGuard implements CanActivate {
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROUTE_ROLES, targets);
     if (!roles) {
-      this.logger.error(`${request.method} ${request.path} declares no roles; refusing`);
+      this.logger.error(`${request.method} ${pathOf(request.url)} declares no roles; refusing`);
       throw AppError.forbidden();
     }
     admitCaller(caller, roles, {

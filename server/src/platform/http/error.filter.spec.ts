@@ -7,12 +7,13 @@ import { ErrorFilter } from './error.filter.js';
 function answerTo(exception: unknown): { status: number; body: unknown } {
   const answer = { status: 0, body: undefined as unknown };
   const response = {
-    headersSent: false,
+    sent: false,
+    raw: { headersSent: false },
     status(code: number) {
       answer.status = code;
       return this;
     },
-    json(body: unknown) {
+    send(body: unknown) {
       answer.body = body;
       return this;
     },

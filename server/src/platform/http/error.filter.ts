@@ -1,8 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import { DomainError, type DomainErrorKind } from '../domain/domain-error.js';
 import { ConcurrencyError } from '../event-store/concurrency.error.js';
 import { AppError, type ApiErrorItem } from './app-error.js';
+import type { HttpResponse } from './http-types.js';
 
 /**
  * PostgreSQL's refusals of text it cannot store: a NUL character in text (22021) or in JSON (22P05).
@@ -43,6 +43,29 @@ function fromHttpException(exception: HttpException): ApiErrorItem[] {
   }));
 }
 
+const MALFORMED_BODY: ApiErrorItem = {
+  code: 'malformed_body',
+  description: 'The request body is not valid JSON.',
+};
+
+/** The HTTP server's refusals of a body before any handler reads it, by their codes. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; error: ApiErrorItem }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: MALFORMED_BODY },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: MALFORMED_BODY },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    error: { code: 'bad_request', description: 'The request body does not match its length.' },
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    error: { code: 'payload_too_large', description: 'The request body is too large.' },
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    error: { code: 'unsupported_media_type', description: 'The request body must be JSON.' },
+  },
+};
+
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
@@ -58,17 +81,18 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<HttpResponse>();
     const { status, errors } = this.describe(exception);
     if (status >= 500)
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
-    if (response.headersSent) {
-      response.end();
+    if (response.sent || response.raw.headersSent) {
+      // A stream cut off half-way: the client must see an incomplete answer, not a complete one.
+      response.raw.destroy();
       return;
     }
-    response.status(status).json({ errors });
+    response.status(status).send({ errors });
   }
 
   private describe(exception: unknown): { status: number; errors: ApiErrorItem[] } {
@@ -129,25 +153,19 @@ export class ErrorFilter implements ExceptionFilter {
         ],
       };
     }
-    const parserError = exception as { type?: string; status?: number };
-    if (parserError?.type === 'entity.parse.failed') {
+    const framework = exception as { code?: string; statusCode?: number };
+    const frameworkAnswer = framework?.code ? FRAMEWORK_ERRORS[framework.code] : undefined;
+    if (frameworkAnswer) return { status: frameworkAnswer.status, errors: [frameworkAnswer.error] };
+    if (
+      typeof framework?.statusCode === 'number' &&
+      framework.statusCode >= 400 &&
+      framework.statusCode < 500
+    ) {
       return {
-        status: 400,
-        errors: [{ code: 'malformed_body', description: 'The request body is not valid JSON.' }],
-      };
-    }
-    if (parserError?.type === 'entity.too.large') {
-      return {
-        status: 413,
-        errors: [{ code: 'payload_too_large', description: 'The request body is too large.' }],
-      };
-    }
-    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      return {
-        status: parserError.status,
+        status: framework.statusCode,
         errors: [
           {
-            code: STATUS_CODES[parserError.status] ?? 'bad_request',
+            code: STATUS_CODES[framework.statusCode] ?? 'bad_request',
             description: 'The request is not valid.',
           },
         ],

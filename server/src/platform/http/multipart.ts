@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
 import busboy from 'busboy';
-import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +10,7 @@ import {
 } from '../../../../machines/accepted-files.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { AppError } from './app-error.js';
+import type { RequestBody } from './http-types.js';
 import { readHead } from './stream-head.js';
 import { SNIFF_HEAD_BYTES, sniffUploadType } from './upload-type.js';
 
@@ -65,7 +65,7 @@ const unacceptedType = (field: string) =>
  * objects go with them) and removes every object already stored, so nothing half-done is kept.
  */
 export function receiveMultipart(
-  request: Request,
+  request: RequestBody,
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   return new Promise((resolve, reject) => {

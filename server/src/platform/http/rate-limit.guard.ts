@@ -7,7 +7,6 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -19,6 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TokenService } from '../auth/token.service.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { AppError } from './app-error.js';
+import type { HttpRequest, HttpResponse } from './http-types.js';
 
 export type RateLimitPolicy = 'sign_in' | 'second_factor' | 'password_reset';
 
@@ -143,8 +143,8 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT, context.getHandler());
     if (!policy) return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
+    const request = context.switchToHttp().getRequest<HttpRequest & { body?: Record<string, unknown> }>();
+    const response = context.switchToHttp().getResponse<HttpResponse>();
     const ip = request.ip ?? 'unknown';
     const phone = typeof request.body?.phone_number === 'string' ? request.body.phone_number : 'none';
     try {
@@ -156,23 +156,23 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
         await this.limiter(perIp).consume(ip);
         // At sign-in the challenge names the user; signed in, the codes are the caller's own.
         const challenged = this.challengedUser(request.body?.challenge);
-        const user = challenged ?? (request as Request & { caller?: Caller }).caller?.id ?? null;
+        const user = challenged ?? (request as HttpRequest & { caller?: Caller }).caller?.id ?? null;
         const refused = challenged ? SIGN_IN_FAILED : CODE_REFUSED;
         if (user) {
           await this.refuseWhenBlocked(failuresPerUser, user);
           await this.refuseWhenBlocked(failuresPerUserDaily, user);
-          response.once('finish', () => void this.countCode(response.statusCode, refused, user));
+          response.raw.once('finish', () => void this.countCode(response.raw.statusCode, refused, user));
         }
       } else {
         await this.limiter(this.limits.sign_in.perIp).consume(ip);
         await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhoneAndIp, `${phone}:${ip}`);
         await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhone, phone);
-        response.once('finish', () => void this.countSignIn(response.statusCode, phone, ip));
+        response.raw.once('finish', () => void this.countSignIn(response.raw.statusCode, phone, ip));
       }
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      response.setHeader('Retry-After', String(seconds));
+      response.header('Retry-After', String(seconds));
       throw new AppError(
         429,
         'throttled',

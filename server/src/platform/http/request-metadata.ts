@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
 import type { Caller } from '../auth/auth.decorators.js';
 import type { EventMetadata } from '../event-store/event.types.js';
+import type { HttpRequest } from './http-types.js';
 
 /**
  * The metadata every event of a request carries: who acted, in which role, through which request. The request
@@ -9,11 +9,12 @@ import type { EventMetadata } from '../event-store/event.types.js';
  */
 export const RequestMetadata = createParamDecorator(
   (_: unknown, context: ExecutionContext): EventMetadata => {
-    const request = context.switchToHttp().getRequest<Request & { caller?: Caller; id?: unknown }>();
+    const request = context.switchToHttp().getRequest<HttpRequest & { caller?: Caller }>();
+    const id = (request.raw as { id?: unknown }).id;
     return {
       actorId: request.caller?.id ?? null,
       actorRole: request.caller?.role ?? null,
-      requestId: typeof request.id === 'string' ? request.id : null,
+      requestId: typeof id === 'string' ? id : null,
     };
   },
 );

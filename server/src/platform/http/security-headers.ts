@@ -1,5 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpRequest, HttpResponse } from './http-types.js';
 import { API_PREFIXES, ASSETS_PATH, isUnder } from './server-paths.js';
 
 type Directives = Record<string, string[]>;
@@ -67,14 +68,16 @@ const API_HEADERS: [string, string][] = [
 /**
  * Security headers of every answer. A handler that serves something else than the client (a stored file)
  * replaces the policy with its own. HSTS goes only on answers to HTTPS requests, seen directly or through the
- * proxies that `trust proxy` accepts (`X-Forwarded-Proto`).
+ * proxies that `TRUST_PROXY` accepts (`X-Forwarded-Proto`). Headers go on the Node.js response, so every
+ * answer carries them, errors, 404s and streamed files included, and a handler's own replace them.
  *
  * The client's built scripts and styles get only what applies to a script or a style sheet: the page's
  * policies (CSP, framing, permissions, referrer, opener) govern documents and are ignored there, and over
  * HTTP/1.1 they would add a kilobyte of headers to each of the few dozen files a phone loads. The API's
  * answers get the few that apply to data, for the same reason: a page makes dozens of API calls.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): (request: HttpRequest, response: HttpResponse, done: () => void) => void {
+  type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
   const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: PAGE_POLICY },
     // Sent only over HTTPS, below: over plain HTTP it means nothing and would pin a local host to HTTPS.
@@ -82,20 +85,25 @@ export function securityHeaders(): RequestHandler {
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
-  }) as RequestHandler;
-  const hsts = helmet.strictTransportSecurity({ maxAge: ONE_YEAR_SECONDS, includeSubDomains: true });
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (request.secure) hsts(request, response, () => undefined);
-    if (request.path.startsWith(ASSETS_PATH)) {
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-      return next();
+  }) as Middleware;
+  const hsts = helmet.strictTransportSecurity({
+    maxAge: ONE_YEAR_SECONDS,
+    includeSubDomains: true,
+  }) as Middleware;
+  const nothing = (): void => undefined;
+  return (request, response, done) => {
+    const raw = response.raw;
+    if (request.protocol === 'https') hsts(request.raw, raw, nothing);
+    if (request.url.startsWith(ASSETS_PATH)) {
+      raw.setHeader('X-Content-Type-Options', 'nosniff');
+      raw.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      return done();
     }
-    if (isUnder(API_PREFIXES, request.path)) {
-      for (const [name, value] of API_HEADERS) response.setHeader(name, value);
-      return next();
+    if (isUnder(API_PREFIXES, request.url)) {
+      for (const [name, value] of API_HEADERS) raw.setHeader(name, value);
+      return done();
     }
-    response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    headers(request, response, next);
+    raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(request.raw, raw, done);
   };
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type LoggerService, Optional } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { type DestinationStream, pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -11,6 +10,9 @@ import { isUnder, SERVER_PREFIXES } from '../http/server-paths.js';
 export function withoutSecrets(url: string): string {
   return url.replace(/(\/files\/)[^/?]+/, '$1[signed-link]');
 }
+
+/** A step run on every request's Node.js request and response before it is routed. */
+export type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
 /** Where the logs go when not to standard output (a test reading the lines). */
 export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
@@ -82,7 +84,7 @@ export class PinoLogger implements LoggerService {
    * One line per HTTP request: id, method, path, status and time; never headers or bodies. Each request gets
    * an id for its log line, the metadata of the events it writes, and the API's answer.
    */
-  httpMiddleware(): RequestHandler {
+  httpMiddleware(): NodeMiddleware {
     // Request lines are written at 'info'. Below it, a request gets only its id: pino-http would still make
     // each request a logger of its own, a tenth of the server's work on a light answer, for lines never written.
     if (!this.pino.isLevelEnabled('info'))
@@ -102,6 +104,6 @@ export class PinoLogger implements LoggerService {
         }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
-    }) as unknown as RequestHandler;
+    }) as unknown as NodeMiddleware;
   }
 }

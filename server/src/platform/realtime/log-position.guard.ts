@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpResponse } from '../http/http-types.js';
 import { LOG_POSITION_HEADER } from '../../../../machines/domain-event-push.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { RealtimeHorizon } from './realtime.horizon.js';
@@ -20,7 +20,7 @@ export class LogPositionGuard implements CanActivate {
     if (context.getType() === 'http') {
       const http = context.switchToHttp();
       if (http.getRequest<{ caller?: Caller }>().caller)
-        http.getResponse<Response>().setHeader(LOG_POSITION_HEADER, String(this.horizon.position()));
+        http.getResponse<HttpResponse>().header(LOG_POSITION_HEADER, String(this.horizon.position()));
     }
     return true;
   }

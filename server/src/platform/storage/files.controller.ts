@@ -1,10 +1,9 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { servedFileType } from '../../../../machines/accepted-files.js';
 import { Public } from '../auth/auth.decorators.js';
 import { AppError } from '../http/app-error.js';
+import type { HttpResponse } from '../http/http-types.js';
 import { API } from '../http/request-metadata.js';
 import { FileLinks } from './file-links.js';
 import { OBJECT_STORAGE, ObjectNotFound, type ObjectStorage } from './object-storage.js';
@@ -43,8 +42,8 @@ export class FilesController {
   async download(
     @Param('token') token: string,
     @Query('download') download: string | undefined,
-    @Res() response: Response,
-  ): Promise<void> {
+    @Res() response: HttpResponse,
+  ): Promise<HttpResponse> {
     const claims = this.links.verify(token);
     let body;
     try {
@@ -55,14 +54,15 @@ export class FilesController {
     }
     const served = servedFileType(claims.mime);
     const disposition = served.inline && !download ? 'inline' : 'attachment';
-    response.setHeader('Content-Type', served.contentType);
-    response.setHeader(
+    response.header('Content-Type', served.contentType);
+    response.header(
       'Content-Disposition',
       `${disposition}; filename*=UTF-8''${encodeURIComponent(claims.name)}`,
     );
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Content-Security-Policy', STORED_FILE_POLICY);
-    response.setHeader('Cache-Control', 'private, no-store');
-    await pipeline(body, response);
+    response.header('X-Content-Type-Options', 'nosniff');
+    response.header('Content-Security-Policy', STORED_FILE_POLICY);
+    response.header('Cache-Control', 'private, no-store');
+    // Streamed as it is read from storage; a storage error cuts the answer short rather than ending it.
+    return response.send(body);
   }
 }
