@@ -145,6 +145,38 @@ describe('input no handler can store is refused with 400 naming the field', () =
       expect(answer.body.errors[0].code).toBe('too_deeply_nested');
     }
   });
+
+  /** A new client's command, sent as the principal broker with this content type and body text. */
+  const createClientAs = (type: string, body: string) =>
+    t.http().post(`${CORE}/customers/`).set(bearer(tok.pb)).set('Content-Type', type).send(body);
+
+  it('reads an empty JSON body as no body: a command is refused, writing nothing, and a sign-out signs out', async () => {
+    const before = await eventCount();
+    const empty = await createClientAs('application/json', '');
+    expect([empty.status, empty.body.errors[0].code]).toEqual([400, 'malformed_body']);
+    expect(await eventCount()).toBe(before);
+
+    const { refresh } = await t.login(PHONES.assistant);
+    const signOut = await t
+      .http()
+      .post('/auth/api/v3/auth/token/revoke/')
+      .set('Cookie', `homeward_refresh=${refresh}`)
+      .set('Content-Type', 'application/json')
+      .send('');
+    expect(signOut.status).toBe(200);
+    expect((await t.refresh(refresh)).status).toBe(401);
+  });
+
+  it('refuses a body of a type the API does not read with 415, and text that is not JSON with 400', async () => {
+    const before = await eventCount();
+    const xml = await createClientAs('application/xml', '<customer/>');
+    expect([xml.status, xml.body.errors[0].code]).toEqual([415, 'unsupported_media_type']);
+    const text = await createClientAs('text/plain', 'first_name=Ann');
+    expect([text.status, text.body.errors[0].code]).toEqual([400, 'malformed_body']);
+    const broken = await createClientAs('application/json', '{"first_name": "Ann"');
+    expect([broken.status, broken.body.errors[0].code]).toEqual([400, 'malformed_body']);
+    expect(await eventCount()).toBe(before);
+  });
 });
 
 describe('strict values', () => {
