@@ -62,7 +62,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; error: ApiErrorItem }> 
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    error: { code: 'unsupported_media_type', description: 'The request body must be JSON.' },
+    error: {
+      code: 'unsupported_media_type',
+      description: 'The request body must be JSON, or multipart/form-data for files.',
+    },
   },
 };
 
@@ -110,10 +113,7 @@ export class ErrorFilter implements ExceptionFilter {
       exception.getStatus() === 400 &&
       /JSON/.test(exception.message)
     ) {
-      return {
-        status: 400,
-        errors: [{ code: 'malformed_body', description: 'The request body is not valid JSON.' }],
-      };
+      return { status: 400, errors: [MALFORMED_BODY] };
     }
     if (exception instanceof HttpException) {
       if (exception.getStatus() === 429) {
