@@ -6,7 +6,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * How request bodies are read before a handler runs.
  * - JSON, within the limit. A request that declares JSON but sends nothing (a sign-out, a button's
- *   command) has no body, as with no content type at all; the handler's checks name what is missing.
+ *   command) has no body, as with no content type at all: a handler that reads none runs, and one that
+ *   needs fields is refused by the validation pipe as a missing body is.
  * - multipart/form-data is left unread: an upload's handler streams it, a part at a time, into storage.
  */
 export function registerBodyParsers(app: NestFastifyApplication): void {
