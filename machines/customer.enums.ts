@@ -25,6 +25,15 @@ export function normaliseStatus(value: string): string {
 export const ROADMAP_STEPS = ['application', 'uploads', 'lawyers', 'appraisers', 'sign_documents'] as const;
 export type RoadmapStep = (typeof ROADMAP_STEPS)[number];
 
+/** Each step's title, as the roadmap and its summaries name it. */
+export const STEP_TITLES: Record<RoadmapStep, string> = {
+  application: 'Mortgage application',
+  uploads: 'Documents upload',
+  lawyers: 'Solicitor',
+  appraisers: 'Appraiser',
+  sign_documents: 'Sign documents',
+};
+
 export interface StepState {
   step: RoadmapStep;
   is_active: boolean;

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { AppraiserStatus } from './appraiser-assignment.machine.js';
-import { ROADMAP_STEPS, type RoadmapStep, type StepState } from './customer.enums.js';
+import { ROADMAP_STEPS, type StepState } from './customer.enums.js';
 import type { LawyerStatus } from './lawyer-assignment.machine.js';
 import type { CompletedBy } from './roadmap-progress.js';
 
@@ -27,14 +27,6 @@ export interface RoadmapInput {
   lawyer: { present: boolean; status: LawyerStatus };
   appraiser: { present: boolean; status: AppraiserStatus };
 }
-
-export const STEP_TITLES: Record<RoadmapStep, string> = {
-  application: 'Mortgage application',
-  uploads: 'Documents upload',
-  lawyers: 'Solicitor',
-  appraisers: 'Appraiser',
-  sign_documents: 'Sign documents',
-};
 
 const COMPLETED = { status: 'ok' as const, statusMessage: 'Completed' };
 

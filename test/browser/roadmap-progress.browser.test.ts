@@ -84,4 +84,28 @@ describeInBrowser('roadmap progress in the browser', () => {
     await pills.locator('[data-more="after"]').waitFor({ state: 'detached' });
     await context.close();
   }, 60000);
+
+  it("shows a signed-in customer their own steps on the home page, not the visitors' example", async () => {
+    const { t, browser } = world;
+    const [context, page] = await openAs(browser, t, CUSTOMER, '/roadmap');
+    const completed = await page.getByText(/^\d of 5 steps completed$/).textContent();
+    const done = Number(completed?.[0]);
+    const statuses = await page.getByTestId('step-status').allTextContents();
+
+    await page.goto(`${t.url}/`);
+    const card = page.getByRole('region', { name: 'Your roadmap' });
+    await card.getByText(`${done} of 5 done`, { exact: true }).waitFor();
+    await expect(card.getByTestId('step-note').allTextContents()).resolves.toEqual(statuses);
+    await card.getByRole('link', { name: 'Open your roadmap' }).click();
+    await page.waitForURL(`${t.url}/roadmap`);
+    await context.close();
+
+    // A visitor sees the example, which no one may take for a file.
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const home = await visitor.newPage();
+    await home.goto(`${t.url}/`);
+    await home.getByText('3 of 5 done').waitFor();
+    await expect(home.getByRole('region', { name: 'Your roadmap' }).count()).resolves.toBe(0);
+    await visitor.close();
+  }, 60000);
 });

@@ -3,6 +3,7 @@ import {
   Avatar,
   Button,
   Collapse,
+  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -74,7 +75,7 @@ function Contact({ role, person }: { role: string; person: Curator }) {
           </Anchor>
         )}
         {person.email && (
-          <Anchor size="sm" href={`mailto:${person.email}`} truncate style={TAP_TARGET}>
+          <Anchor size="sm" href={`mailto:${person.email}`} truncate title={person.email} style={TAP_TARGET}>
             {person.email}
           </Anchor>
         )}
@@ -131,29 +132,34 @@ export function CustomerHeader({ compact = false }: { compact?: boolean }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
-        <Stack gap={4}>
-          <Title order={2} c="navy.9" fz={{ base: 22, sm: 26 }}>
-            Hi, {user?.first_name}!
-          </Title>
-          <Text c="dimmed">Have a question? Fast connect with your mortgage team:</Text>
-        </Stack>
-        {curators.isPending ? (
-          // The contacts' room is kept while they load, so the page under the greeting does not move.
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-hidden>
-            <Skeleton h={CONTACT_HEIGHT} radius="md" />
-            <Skeleton h={CONTACT_HEIGHT} radius="md" />
-          </SimpleGrid>
-        ) : (
-          contacts.length > 0 && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              {contacts.map((contact) => (
-                <Contact key={contact.role} role={contact.role} person={contact.person} />
-              ))}
+      {/* The contacts get the wider share: their e-mail addresses are the longest lines here. */}
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap={4}>
+            <Title order={2} c="navy.9" fz={{ base: 22, sm: 26 }}>
+              Hi, {user?.first_name}!
+            </Title>
+            <Text c="dimmed">Have a question? Fast connect with your mortgage team:</Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {curators.isPending ? (
+            // The contacts' room is kept while they load, so the page under the greeting does not move.
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-hidden>
+              <Skeleton h={CONTACT_HEIGHT} radius="md" />
+              <Skeleton h={CONTACT_HEIGHT} radius="md" />
             </SimpleGrid>
-          )
-        )}
-      </SimpleGrid>
+          ) : (
+            contacts.length > 0 && (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                {contacts.map((contact) => (
+                  <Contact key={contact.role} role={contact.role} person={contact.person} />
+                ))}
+              </SimpleGrid>
+            )
+          )}
+        </Grid.Col>
+      </Grid>
     </Paper>
   );
 }

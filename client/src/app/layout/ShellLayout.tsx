@@ -1,5 +1,5 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBootShellRemoved } from '../boot-shell';
@@ -37,6 +37,19 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
   useBootShellRemoved();
+  // Escape closes the open menu, as it closes every other panel laid over the page; focus inside the menu
+  // goes back to the button that opened it rather than staying on a link no longer shown.
+  useHotkeys([
+    [
+      'Escape',
+      () => {
+        if (!menuOpened) return;
+        menu.close();
+        if (document.activeElement?.closest(`#${PHONE_MENU_ID}`))
+          document.querySelector<HTMLElement>(`[aria-controls="${PHONE_MENU_ID}"]`)?.focus();
+      },
+    ],
+  ]);
 
   useEffect(() => {
     menu.close();

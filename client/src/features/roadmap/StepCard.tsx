@@ -1,28 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, type ButtonProps } from '@mantine/core';
-import {
-  IconCheck,
-  IconClipboardText,
-  IconExternalLink,
-  IconFileUpload,
-  IconHomeSearch,
-  IconLock,
-  IconScale,
-  IconSignature,
-} from '@tabler/icons-react';
+import { IconCheck, IconExternalLink, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { RoadmapStep } from '@machines/customer.enums';
-import { STEP_TITLES, type StepDisplay, type StepStatus } from '@machines/roadmap.machine';
-
-const ICONS: Record<RoadmapStep, typeof IconCheck> = {
-  application: IconClipboardText,
-  uploads: IconFileUpload,
-  lawyers: IconScale,
-  appraisers: IconHomeSearch,
-  sign_documents: IconSignature,
-};
-
-export const STATUS_COLORS: Record<StepStatus, string> = { ok: 'teal', warning: 'yellow', danger: 'red' };
+import { STEP_TITLES } from '@machines/customer.enums';
+import type { StepDisplay } from '@machines/roadmap.machine';
+import { STATUS_COLORS, STEP_ICONS } from './step-style';
 
 /** What a card's button does: a page, an external site in a new tab, or nothing (waiting). */
 export type StepAction =
@@ -77,7 +59,7 @@ export function StepCard({
   action: StepAction;
   children?: ReactNode;
 }) {
-  const Icon = ICONS[step.step];
+  const Icon = STEP_ICONS[step.step];
   const color = step.locked ? 'gray' : STATUS_COLORS[step.status];
   return (
     <Paper
@@ -111,6 +93,7 @@ export function StepCard({
             </Text>
             <Group gap={6}>
               <Badge
+                data-testid="step-status"
                 variant="light"
                 color={step.locked ? 'gray' : STATUS_COLORS[step.status]}
                 radius="sm"

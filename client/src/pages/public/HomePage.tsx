@@ -1,7 +1,25 @@
-import { Box, Card, Center, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Box,
+  Card,
+  Center,
+  Container,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconFileUpload, IconRoute, IconUsersGroup } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../../features/auth/session';
 import { LoginCallToAction, MarketingFigures } from './marketing';
 import { RoadmapPreview } from './RoadmapPreview';
+
+// Only a signed-in customer reads their own steps here; visitors never load it.
+const RoadmapSummary = lazy(() =>
+  import('../../features/roadmap/RoadmapSummary').then((m) => ({ default: m.RoadmapSummary })),
+);
 
 const HIGHLIGHTS = [
   {
@@ -23,6 +41,7 @@ const HIGHLIGHTS = [
 
 /** RouteHome. */
 export function HomePage() {
+  const user = useCurrentUser();
   return (
     <>
       <Box
@@ -48,7 +67,13 @@ export function HomePage() {
               <MarketingFigures inverted />
             </Stack>
             <Center visibleFrom="md">
-              <RoadmapPreview />
+              {user?.role === 'customer' ? (
+                <Suspense fallback={<Skeleton h={440} maw={400} w="100%" radius="lg" />}>
+                  <RoadmapSummary />
+                </Suspense>
+              ) : (
+                <RoadmapPreview />
+              )}
             </Center>
           </SimpleGrid>
         </Container>

@@ -164,6 +164,7 @@ function SettingsForm({ settings }: { settings: BrokerageSettingsView }) {
         <Section title="Clients">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
+              size="md"
               label="Time zone"
               description="When messages to clients may go out."
               data={zones}
@@ -182,6 +183,7 @@ function SettingsForm({ settings }: { settings: BrokerageSettingsView }) {
         <Section title="Document reminders">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <NumberInput
+              size="md"
               label="First reminder after (days)"
               description="From the upload request."
               min={0}
@@ -190,6 +192,7 @@ function SettingsForm({ settings }: { settings: BrokerageSettingsView }) {
               {...form.getInputProps('reminder_first_delay_days')}
             />
             <NumberInput
+              size="md"
               label="Then every (days)"
               min={1}
               max={60}
@@ -197,6 +200,7 @@ function SettingsForm({ settings }: { settings: BrokerageSettingsView }) {
               {...form.getInputProps('reminder_interval_days')}
             />
             <NumberInput
+              size="md"
               label="At most"
               description="Reminders per client; 0 sends none."
               min={0}

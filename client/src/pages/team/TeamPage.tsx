@@ -51,6 +51,7 @@ import {
 import { StaffForm } from '../../features/team/StaffForm';
 import type { TeamMember } from '../../features/team/types';
 import { confirm } from '../../ui/confirm';
+import { formatDateTime } from '../../ui/date-time';
 import { EmailText } from '../../ui/EmailText';
 import { toast, toastError } from '../../ui/toast';
 
@@ -367,10 +368,7 @@ function TeamHistory() {
                 {describeChange(change)}
               </Text>
               <Text size="xs" c="dimmed">
-                {new Date(change.created).toLocaleString('en-CA', {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
+                {formatDateTime(change.created)}
               </Text>
             </Timeline.Item>
           ))}

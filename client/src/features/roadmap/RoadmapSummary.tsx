@@ -1,0 +1,38 @@
+import { Button, Skeleton } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { STEP_TITLES } from '@machines/customer.enums';
+import { ROUTES } from '../../app/routes';
+import { useRoadmapSteps } from './queries';
+import { RoadmapCard } from './RoadmapCard';
+import { STATUS_COLORS, STEP_ICONS } from './step-style';
+
+/** The signed-in customer's own five steps, as their roadmap shows them, with the way to it. */
+export function RoadmapSummary() {
+  const steps = useRoadmapSteps().data;
+  if (!steps) return <Skeleton h={440} maw={400} w="100%" radius="lg" />;
+  return (
+    <RoadmapCard
+      steps={steps.map((step) => ({
+        key: step.step,
+        title: STEP_TITLES[step.step],
+        note: step.statusMessage,
+        done: step.is_completed,
+        icon: STEP_ICONS[step.step],
+        noteColor: step.locked ? 'dimmed' : `${STATUS_COLORS[step.status]}.8`,
+      }))}
+      footer={
+        <Button
+          component={Link}
+          to={ROUTES.RouteCustomerRoadmap}
+          variant="light"
+          fullWidth
+          mt="lg"
+          rightSection={<IconArrowRight size={16} />}
+        >
+          Open your roadmap
+        </Button>
+      }
+    />
+  );
+}
