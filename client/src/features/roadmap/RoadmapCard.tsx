@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, type TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -71,4 +71,9 @@ export function RoadmapCard({
       {footer}
     </Paper>
   );
+}
+
+/** The card's room while a customer's own steps load, so the page beside it does not move. */
+export function RoadmapCardSkeleton() {
+  return <Skeleton h={440} maw={400} w="100%" radius="lg" />;
 }

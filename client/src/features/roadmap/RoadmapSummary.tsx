@@ -1,16 +1,16 @@
-import { Button, Skeleton } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { STEP_TITLES } from '@machines/customer.enums';
 import { ROUTES } from '../../app/routes';
 import { useRoadmapSteps } from './queries';
-import { RoadmapCard } from './RoadmapCard';
+import { RoadmapCard, RoadmapCardSkeleton } from './RoadmapCard';
 import { STATUS_COLORS, STEP_ICONS } from './step-style';
 
 /** The signed-in customer's own five steps, as their roadmap shows them, with the way to it. */
 export function RoadmapSummary() {
   const steps = useRoadmapSteps().data;
-  if (!steps) return <Skeleton h={440} maw={400} w="100%" radius="lg" />;
+  if (!steps) return <RoadmapCardSkeleton />;
   return (
     <RoadmapCard
       steps={steps.map((step) => ({

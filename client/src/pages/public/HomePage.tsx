@@ -1,18 +1,8 @@
-import {
-  Box,
-  Card,
-  Center,
-  Container,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Box, Card, Center, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileUpload, IconRoute, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../features/auth/session';
+import { RoadmapCardSkeleton } from '../../features/roadmap/RoadmapCard';
 import { LoginCallToAction, MarketingFigures } from './marketing';
 import { RoadmapPreview } from './RoadmapPreview';
 
@@ -68,7 +58,7 @@ export function HomePage() {
             </Stack>
             <Center visibleFrom="md">
               {user?.role === 'customer' ? (
-                <Suspense fallback={<Skeleton h={440} maw={400} w="100%" radius="lg" />}>
+                <Suspense fallback={<RoadmapCardSkeleton />}>
                   <RoadmapSummary />
                 </Suspense>
               ) : (
