@@ -65,7 +65,7 @@ describeInBrowser('roadmap progress in the browser', () => {
     await brokerContext.close();
   }, 120000);
 
-  it('tells on a phone, before any scrolling, that more of the file waits beside the pills', async () => {
+  it('tells on a phone, before any scrolling, that more of the file waits beside the pills, and closes its menu with Escape', async () => {
     const { t, browser } = world;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -82,6 +82,15 @@ describeInBrowser('roadmap progress in the browser', () => {
     await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     await pills.locator('[data-more="before"]').waitFor();
     await pills.locator('[data-more="after"]').waitFor({ state: 'detached' });
+
+    // The phone menu closes with Escape, as every panel laid over the page does, and focus goes back to its button.
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('button').last().focus();
+    await page.keyboard.press('Escape');
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(menuButton.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await context.close();
   }, 60000);
 

@@ -42,12 +42,16 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   useHotkeys([
     [
       'Escape',
-      () => {
+      (event) => {
         if (!menuOpened) return;
+        // Marked as handled only when it closed the menu: panels below (a client's edit panel) take an
+        // Escape nobody handled as theirs.
+        event.preventDefault();
         menu.close();
         if (document.activeElement?.closest(`#${PHONE_MENU_ID}`))
           document.querySelector<HTMLElement>(`[aria-controls="${PHONE_MENU_ID}"]`)?.focus();
       },
+      { preventDefault: false },
     ],
   ]);
 
