@@ -1,6 +1,7 @@
 import { STEP_LABELS, dealTypeLabel, statusLabel } from './customer.rules.js';
 import { formatFileSize } from './files.js';
 import { formatPhone } from './phone.js';
+import { isId } from './validation.js';
 
 /** One changed field of an audit entry, as a reader sees it: 'Lender: Royal Bank of Canada → TD Bank'. */
 export interface ChangeLine {
@@ -10,7 +11,6 @@ export interface ChangeLine {
   after: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Made once for every change shown: creating a formatter costs far more than using it. */
 const MEDIUM_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -129,7 +129,7 @@ function showValue(key: string, value: unknown, names: Record<string, string>): 
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return key === 'size' ? formatFileSize(value) : String(value);
   if (typeof value === 'string') {
-    if (UUID.test(value)) return names[value] ?? null;
+    if (isId(value)) return names[value] ?? null;
     if (key === 'dealType' || key === 'deal_type') return dealTypeLabel(value);
     if (ENUM_KEYS.has(key)) return stateLabel(value);
     if (/^1\d{10}$/.test(value)) return formatPhone(value);

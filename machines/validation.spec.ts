@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { email } from './email-address.js';
 import {
+  isId,
   alpha_dash,
   confirmed,
   digits,
@@ -18,6 +19,14 @@ import {
 } from './validation.js';
 
 describe('validation rules', () => {
+  it('an id is a UUID in either case, and nothing else', () => {
+    expect(isId('5de2c347-3eac-4e5f-be83-f93784e7932e')).toBe(true);
+    expect(isId('5DE2C347-3EAC-4E5F-BE83-F93784E7932E')).toBe(true);
+    expect(isId('nonsense')).toBe(false);
+    expect(isId('5de2c347-3eac-4e5f-be83-f93784e7932e ')).toBe(false);
+    expect(isId('5de2c347-3eac-4e5f-be83-f93784e7932')).toBe(false);
+  });
+
   it('required fails on empty, null, an empty list, false and whitespace', () => {
     const check = field('first name', required());
     for (const value of [undefined, null, '', '   ', [], false]) {

@@ -73,6 +73,13 @@ export function isPersonName(value: unknown): boolean {
   );
 }
 
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is an id of the product's objects (a UUID). */
+export function isId(value: string): boolean {
+  return ID.test(value);
+}
+
 /** Angle brackets would let a value pass for markup where it is shown or sent. */
 export function hasMarkup(value: unknown): boolean {
   return typeof value === 'string' && /[<>]/.test(value);

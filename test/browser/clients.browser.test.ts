@@ -213,6 +213,16 @@ describeInBrowser('the staff clients workspace in the browser', () => {
     await assistantContext.close();
   }, 120000);
 
+  it('answers an address naming no client with the not-found note alone, never a server message', async () => {
+    const [context, page] = await openDashboard(browser, t, '4165550100');
+    await page.goto(`${t.url}/client/nonsense/logs`);
+    await page.getByText('Client not found').waitFor();
+    await expect(page.getByText(/Validation failed/).count()).resolves.toBe(0);
+    await expect(page.getByRole('table', { name: 'Event log' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Logs' }).count()).resolves.toBe(0);
+    await context.close();
+  }, 60000);
+
   it('remembers the list filters across a reload and shows the event log and audit trail', async () => {
     const [context, page] = await openDashboard(browser, t, '4165550100');
     await choose(page, page.locator('body'), 'Status', 'Approved');

@@ -12,28 +12,33 @@ import {
   Title,
 } from '@mantine/core';
 import { displayId, personName } from '@machines/customer.rules';
+import { isId } from '@machines/validation';
 import { ApiError, errorText } from '../../api/errors';
 import { useCustomer } from '../../features/customers/queries';
 import { StatusBadge } from '../../features/customers/StatusSelect';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { href, ROUTES } from '../../app/routes';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CustomerDetails } from '../../features/customers/CustomerDetails';
 import { useCustomerActions } from '../../features/customers/use-customer-actions';
+import { TARGET_SIZE } from '../../ui/target-size';
 
-/** The client's name, display ID and status; a friendly note when the client is gone. */
+function ClientNotFound() {
+  return (
+    <Alert color="gray" variant="light" title="Client not found">
+      This client does not exist or has been deleted.
+    </Alert>
+  );
+}
+
+/** The client's name, display ID and status. */
 function ClientHeading({ clientID }: { clientID: string }) {
   const customer = useCustomer(clientID);
   if (customer.isError) {
-    const missing = customer.error instanceof ApiError && [400, 404].includes(customer.error.status);
     return (
-      <Alert
-        color={missing ? 'gray' : 'red'}
-        variant="light"
-        title={missing ? 'Client not found' : undefined}
-      >
-        {missing ? 'This client does not exist or has been deleted.' : errorText(customer.error)}
+      <Alert color="red" variant="light">
+        {errorText(customer.error)}
       </Alert>
     );
   }
@@ -60,7 +65,15 @@ function formCrumbs(pathname: string, clientID: string, formSecret: string | und
     formSecret && formSecret !== 'create' ? href('RouteClientDocuments', { clientID, formSecret }) : null;
   const crumbs = [
     review && editing ? (
-      <Anchor key="review" component={Link} to={review} size="sm">
+      <Anchor
+        key="review"
+        component={Link}
+        to={review}
+        size="sm"
+        display="inline-flex"
+        mih={TARGET_SIZE}
+        style={{ alignItems: 'center' }}
+      >
         Documents review
       </Anchor>
     ) : (
@@ -82,7 +95,11 @@ function formCrumbs(pathname: string, clientID: string, formSecret: string | und
 export function ClientPage() {
   const { clientID = '', formSecret } = useParams();
   const { pathname } = useLocation();
-  const customer = useCustomer(clientID);
+  // Any other text in the address names no client, and is not sent to the server.
+  const validID = isId(clientID);
+  const customer = useCustomer(validID ? clientID : undefined);
+  const missing =
+    !validID || (customer.error instanceof ApiError && [400, 404].includes(customer.error.status));
   const activeForm = customer.data?.form_codes?.[0];
   const documents = activeForm
     ? href('RouteClientDocuments', { clientID, formSecret: activeForm })
@@ -101,36 +118,59 @@ export function ClientPage() {
   const isActive = (to: string, exact?: boolean) =>
     exact ? pathname.replace(/\/$/, '') === to : pathname === to || pathname.startsWith(`${to}/`);
 
+  // On a phone the row of sections scrolls sideways: the open one is brought into view, not left cut off.
+  const activeSection = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    activeSection.current?.scrollIntoView({ inline: 'nearest', block: 'nearest' });
+  }, [pathname, activeForm, missing]);
+
   return (
     <Stack gap="lg">
       <Breadcrumbs>
-        <Anchor component={Link} to={ROUTES.RouteDashboard} size="sm">
+        <Anchor
+          component={Link}
+          to={ROUTES.RouteDashboard}
+          size="sm"
+          display="inline-flex"
+          mih={TARGET_SIZE}
+          style={{ alignItems: 'center' }}
+        >
           <Group gap={4} component="span">
             <IconArrowLeft size={14} />
             Return to dashboard
           </Group>
         </Anchor>
-        {formCrumbs(pathname, clientID, formSecret)}
+        {!missing && formCrumbs(pathname, clientID, formSecret)}
       </Breadcrumbs>
-      <ClientHeading clientID={clientID} />
-      <ScrollArea type="never">
-        <Group gap="xs" wrap="nowrap">
-          {sections.map((section) => (
-            <Button
-              key={section.label}
-              component={Link}
-              to={section.to}
-              size="xs"
-              radius="xl"
-              variant={(section.active ?? isActive(section.to, section.exact)) ? 'filled' : 'light'}
-              style={{ flexShrink: 0 }}
-            >
-              {section.label}
-            </Button>
-          ))}
-        </Group>
-      </ScrollArea>
-      <Outlet />
+      {missing ? (
+        <ClientNotFound />
+      ) : (
+        <>
+          <ClientHeading clientID={clientID} />
+          <ScrollArea type="never">
+            <Group gap="xs" wrap="nowrap">
+              {sections.map((section) => {
+                const active = section.active ?? isActive(section.to, section.exact);
+                return (
+                  <Button
+                    key={section.label}
+                    ref={active ? activeSection : undefined}
+                    component={Link}
+                    to={section.to}
+                    size="xs"
+                    radius="xl"
+                    variant={active ? 'filled' : 'light'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {section.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </ScrollArea>
+          <Outlet />
+        </>
+      )}
     </Stack>
   );
 }
