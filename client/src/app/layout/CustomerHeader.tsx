@@ -19,9 +19,10 @@ import { formatPhone } from '@machines/phone';
 import { api } from '../../api/http';
 import { curatorsKey } from '../../api/query-keys';
 import { fullName, useCurrentUser } from '../../features/auth/session';
+import { TARGET_SIZE } from '../../ui/target-size';
 
 /** Links one above the other, each tall enough for a finger (WCAG's 24 px target size). */
-const TAP_TARGET = { display: 'block', minHeight: 24, lineHeight: '24px' } as const;
+const TAP_TARGET = { display: 'block', minHeight: TARGET_SIZE, lineHeight: `${TARGET_SIZE}px` } as const;
 
 /** A contact's height: the role, the name, the phone number and the e-mail address. */
 const CONTACT_HEIGHT = 90;

@@ -123,6 +123,7 @@ export function AppraisersTable({ appraisers, selected, onToggle, onSelectAll }:
     <Stack gap="sm">
       <Checkbox
         label="Select all"
+        size="md"
         checked={all.checked}
         indeterminate={all.indeterminate}
         onChange={() => onSelectAll(ids)}
@@ -141,14 +142,22 @@ export function AppraisersTable({ appraisers, selected, onToggle, onSelectAll }:
             style={checked ? { borderColor: 'var(--mantine-color-petrol-4)' } : undefined}
           >
             <Group gap="sm" wrap="nowrap" align="flex-start">
+              {/* Size md is 24 px, the least a pointer target may be; the name is its label too. */}
               <Checkbox
+                id={`appraiser-${appraiser.id}`}
                 aria-label={`Select ${name}`}
+                size="md"
                 checked={checked}
                 onChange={() => onToggle(appraiser.id)}
-                mt={2}
               />
               <Stack gap={6} style={{ minWidth: 0 }}>
-                <Text fw={600} c="navy.9">
+                <Text
+                  component="label"
+                  htmlFor={`appraiser-${appraiser.id}`}
+                  fw={600}
+                  c="navy.9"
+                  style={{ cursor: 'pointer' }}
+                >
                   {name}
                 </Text>
                 <QuoteSent appraiser={appraiser} />

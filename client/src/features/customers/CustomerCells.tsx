@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { closingDateState } from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
 import { href } from '../../app/routes';
+import { TARGET_SIZE } from '../../ui/target-size';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 
@@ -214,7 +215,7 @@ export function CopyableText({
         {display ?? text}
       </Text>
       <Tooltip label={label} withArrow>
-        <ActionIcon variant="subtle" color="gray" size="xs" onClick={onCopy} aria-label={label}>
+        <ActionIcon variant="subtle" color="gray" size={TARGET_SIZE} onClick={onCopy} aria-label={label}>
           <IconCopy size={13} />
         </ActionIcon>
       </Tooltip>

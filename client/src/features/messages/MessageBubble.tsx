@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@machines/files';
 import { DownloadButton } from '../documents/DownloadButton';
+import { TARGET_SIZE } from '../../ui/target-size';
 
 /** How an author's messages are marked: the role's badge and the colour of the bubble's edge. */
 export type RoleStyle = { label: string; color: string };
@@ -122,7 +123,7 @@ export function MessageBubble({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  size="sm"
+                  size={TARGET_SIZE}
                   onClick={onDelete}
                   loading={deleting}
                   aria-label={deleteLabel}

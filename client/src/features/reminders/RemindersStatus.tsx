@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reminderKeys } from '../../api/query-keys';
 import { useCommand } from '../../api/use-command';
 import { formatDateTimeIn } from '../../ui/date-time';
+import { TARGET_SIZE } from '../../ui/target-size';
 import { toast, toastError } from '../../ui/toast';
 import {
   changeReminders,
@@ -62,6 +63,7 @@ export function RemindersStatus({ customerId }: { customerId: string }) {
         <Button
           size="compact-xs"
           variant="subtle"
+          mih={TARGET_SIZE}
           loading={change.isPending}
           onClick={() =>
             void run(
@@ -77,6 +79,7 @@ export function RemindersStatus({ customerId }: { customerId: string }) {
         <Button
           size="compact-xs"
           variant="subtle"
+          mih={TARGET_SIZE}
           loading={sendNow.isPending}
           onClick={() => void run(() => sendNow.mutateAsync(), 'Reminder sent')}
         >

@@ -4,6 +4,8 @@ import {
   Alert,
   Button,
   Card,
+  ColorSwatch,
+  getThemeColor,
   Group,
   Loader,
   Paper,
@@ -13,6 +15,7 @@ import {
   Table,
   Text,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -93,6 +96,24 @@ function ChartCard({
       </Text>
       {children}
     </Card>
+  );
+}
+
+/**
+ * The colours of a chart's series as a list that wraps below it: the chart's own legend has a fixed
+ * height, so on a phone, or with many series, its later rows were cut off.
+ */
+function SeriesKey({ series }: { series: { name: string; color: string }[] }) {
+  const theme = useMantineTheme();
+  return (
+    <Group component="ul" gap="xs" justify="flex-end" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+      {series.map((s) => (
+        <Group component="li" key={s.name} gap={7} wrap="nowrap" px="xs" py={4}>
+          <ColorSwatch color={getThemeColor(s.color, theme)} size={12} withShadow={false} />
+          <Text size="sm">{s.name}</Text>
+        </Group>
+      ))}
+    </Group>
   );
 }
 
@@ -189,6 +210,10 @@ function Figures({ figures }: { figures: PipelineFigures }) {
       Median: s.days_in_status.median_days ?? 0,
       '90th percentile': s.days_in_status.p90_days ?? 0,
     }));
+  const weekSeries = figures.statuses.map((s) => ({
+    name: label(s.status),
+    color: STATUS_COLORS[s.status] ?? 'gray.6',
+  }));
   const waiting = figures.documents_waiting;
 
   return (
@@ -237,31 +262,34 @@ function Figures({ figures }: { figures: PipelineFigures }) {
             data={weekData}
             dataKey="week"
             type="stacked"
-            series={figures.statuses.map((s) => ({ name: label(s.status), color: STATUS_COLORS[s.status] }))}
+            series={weekSeries}
             tickLine="y"
             yAxisProps={WHOLE_NUMBERS}
             // Weeks whose labels would touch are left unlabelled rather than run together.
             xAxisProps={{ minTickGap: 16 }}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom', height: 50 }}
           />
+          <SeriesKey series={weekSeries} />
         </ChartCard>
         <ChartCard
           title="Days spent in each status"
           description="Median and 90th percentile of the stays that have ended."
         >
-          <BarChart
-            h={260}
-            data={daysData}
-            dataKey="status"
-            series={[
-              { name: 'Median', color: 'petrol.6' },
-              { name: '90th percentile', color: 'navy.4' },
-            ]}
-            tickLine="y"
-            withLegend
-            xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
-          />
+          {daysData.length === 0 ? (
+            <Text c="dimmed">No stay in a status has ended yet.</Text>
+          ) : (
+            <BarChart
+              h={260}
+              data={daysData}
+              dataKey="status"
+              series={[
+                { name: 'Median', color: 'petrol.6' },
+                { name: '90th percentile', color: 'navy.4' },
+              ]}
+              tickLine="y"
+              withLegend
+              xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
+            />
+          )}
         </ChartCard>
         <ChartCard
           title="Outstanding documents per broker"
