@@ -90,7 +90,9 @@ describeInBrowser('roadmap progress in the browser', () => {
     await menu.getByRole('button').last().focus();
     await page.keyboard.press('Escape');
     await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(menuButton.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(
+      menuButton.evaluate((element) => element === element.ownerDocument.activeElement),
+    ).resolves.toBe(true);
     await context.close();
   }, 60000);
 
