@@ -1,2 +1,9 @@
 /** The least width and height of a pointer target, in CSS pixels (WCAG 2.2, target size minimum). */
 export const TARGET_SIZE = 24;
+
+/** A link on a line of its own made a whole target tall, for links stacked one under another. */
+export const LINE_TARGET = {
+  display: 'block',
+  minHeight: TARGET_SIZE,
+  lineHeight: `${TARGET_SIZE}px`,
+} as const;

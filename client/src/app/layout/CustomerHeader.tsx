@@ -19,10 +19,7 @@ import { formatPhone } from '@machines/phone';
 import { api } from '../../api/http';
 import { curatorsKey } from '../../api/query-keys';
 import { fullName, useCurrentUser } from '../../features/auth/session';
-import { TARGET_SIZE } from '../../ui/target-size';
-
-/** Links one above the other, each tall enough for a finger (WCAG's 24 px target size). */
-const TAP_TARGET = { display: 'block', minHeight: TARGET_SIZE, lineHeight: `${TARGET_SIZE}px` } as const;
+import { LINE_TARGET } from '../../ui/target-size';
 
 /** A contact's height: the role, the name, the phone number and the e-mail address. */
 const CONTACT_HEIGHT = 90;
@@ -71,12 +68,12 @@ function Contact({ role, person }: { role: string; person: Curator }) {
           {name}
         </Text>
         {person.phone_number && (
-          <Anchor size="sm" href={`tel:+${person.phone_number}`} style={TAP_TARGET}>
+          <Anchor size="sm" href={`tel:+${person.phone_number}`} style={LINE_TARGET}>
             {formatPhone(person.phone_number)}
           </Anchor>
         )}
         {person.email && (
-          <Anchor size="sm" href={`mailto:${person.email}`} truncate title={person.email} style={TAP_TARGET}>
+          <Anchor size="sm" href={`mailto:${person.email}`} truncate title={person.email} style={LINE_TARGET}>
             {person.email}
           </Anchor>
         )}

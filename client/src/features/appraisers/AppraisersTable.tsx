@@ -5,6 +5,7 @@ import { formatPhone } from '@machines/phone';
 import { personName } from '@machines/customer.rules';
 import { AppraiserCoverage, formatDay } from './AppraiserCard';
 import type { Appraiser } from './types';
+import { LINE_TARGET } from '../../ui/target-size';
 
 export interface SelectionProps {
   appraisers: Appraiser[];
@@ -104,10 +105,10 @@ export function AppraisersTable({ appraisers, selected, onToggle, onSelectAll }:
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Anchor size="sm" href={`tel:+${appraiser.phone_number}`}>
+                      <Anchor size="sm" href={`tel:+${appraiser.phone_number}`} style={LINE_TARGET}>
                         {formatPhone(appraiser.phone_number)}
                       </Anchor>
-                      <Anchor size="sm" href={`mailto:${appraiser.email}`}>
+                      <Anchor size="sm" href={`mailto:${appraiser.email}`} style={LINE_TARGET}>
                         {appraiser.email}
                       </Anchor>
                     </Stack>
