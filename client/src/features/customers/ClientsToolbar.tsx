@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { DEAL_TYPE_OPTIONS, STATUS_OPTIONS, personName } from '@machines/customer.rules';
 import type { ClientsListState } from './list-state';
 import { useBrokers } from './queries';
+import { TARGET_SIZE } from '../../ui/target-size';
 
 const ALL = 'all';
 const toOption = (value: string) => value || ALL;
@@ -104,7 +105,7 @@ export function ClientsToolbar({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  size="sm"
+                  size={TARGET_SIZE}
                   aria-label="Clear the search"
                   onClick={() => {
                     setSearch('');

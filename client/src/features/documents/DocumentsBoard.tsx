@@ -36,6 +36,7 @@ import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-que
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormField, FormFile } from './types';
 import type { UploadState } from './use-upload';
+import { TARGET_SIZE } from '../../ui/target-size';
 
 /** What the file picker offers: exactly the types the server accepts (PDFs, photos, Word and Excel). */
 export const UPLOAD_ACCEPT = acceptByType();
@@ -85,7 +86,7 @@ function QueuedFileRow({
         {formatFileSize(queued.file.size)}
       </Text>
       <CloseButton
-        size="sm"
+        size={TARGET_SIZE}
         onClick={onRemove}
         disabled={disabled}
         aria-label={`Remove ${queued.file.name}`}

@@ -10,11 +10,23 @@ import { STATUS_COLORS, STEP_ICONS } from './step-style';
 export type StepAction =
   { label: string; to: string } | { label: string; href: string } | { label: string; disabled: true } | null;
 
+/**
+ * A waiting step's button says what the customer waits for ('Locked', 'Wait for the appraiser to be added'),
+ * so it keeps readable text rather than the faint grey of a disabled control.
+ */
+const WAITING_STYLE = { '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)' };
+
 function ActionButton({ action, step }: { action: StepAction; step: StepDisplay }) {
   const common: ButtonProps = { size: 'sm', radius: 'md' };
   if (step.locked)
     return (
-      <Button {...common} variant="default" disabled leftSection={<IconLock size={14} />}>
+      <Button
+        {...common}
+        variant="default"
+        disabled
+        style={WAITING_STYLE}
+        leftSection={<IconLock size={14} />}
+      >
         Locked
       </Button>
     );
@@ -41,7 +53,7 @@ function ActionButton({ action, step }: { action: StepAction; step: StepDisplay 
       </Button>
     );
   return (
-    <Button {...common} variant="default" disabled>
+    <Button {...common} variant="default" disabled style={WAITING_STYLE}>
       {action.label}
     </Button>
   );
