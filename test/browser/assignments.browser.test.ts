@@ -148,6 +148,15 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
       true,
     );
 
+    // A search that hides the chosen appraisers says so; they stay chosen.
+    await broker.getByRole('textbox', { name: 'Location' }).fill('Nowhere');
+    await broker.getByRole('textbox', { name: 'Location' }).press('Enter');
+    await broker.getByText('2 selected appraisers are not in this result', { exact: false }).waitFor();
+    await broker.getByRole('textbox', { name: 'Location' }).fill('Toronto');
+    await broker.getByRole('textbox', { name: 'Location' }).press('Enter');
+    await broker.getByText('Result: Toronto, Royal Bank of Canada').waitFor();
+    await broker.getByTestId('appraisers-selected-outside').waitFor({ state: 'detached' });
+
     // The quote request to both.
     await broker.getByRole('button', { name: 'Request a quote' }).click();
     await broker.waitForURL(/\/appraiser\/quote-request$/);

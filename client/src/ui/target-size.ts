@@ -7,3 +7,10 @@ export const LINE_TARGET = {
   minHeight: TARGET_SIZE,
   lineHeight: `${TARGET_SIZE}px`,
 } as const;
+
+/** A link inside a line of text (a breadcrumb) made a whole target tall, its text kept centred. */
+export const INLINE_TARGET = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: TARGET_SIZE,
+} as const;

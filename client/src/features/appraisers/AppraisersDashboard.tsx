@@ -34,6 +34,8 @@ export function AppraisersDashboard({ client }: { client: CustomerView }) {
   const banks = useBanks();
   const appraisers = useAppraisers(client.id, { location, bank });
   const list = appraisers.data ?? [];
+  // The chosen set is kept across searches, so one request can reach appraisers of several places.
+  const outside = appraisers.data ? selected.filter((id) => !list.some((a) => a.id === id)).length : 0;
 
   const applyLocation = () => send({ type: 'FILTER', location: draft.trim() });
   const requestQuote = () => {
@@ -100,6 +102,11 @@ export function AppraisersDashboard({ client }: { client: CustomerView }) {
           </Text>{' '}
           {resultLine({ location, bank })}
           {appraisers.data && ` · ${list.length} ${list.length === 1 ? 'appraiser' : 'appraisers'}`}
+          {outside > 0 && (
+            <Text span data-testid="appraisers-selected-outside">
+              {` · ${outside} selected ${outside === 1 ? 'appraiser is' : 'appraisers are'} not in this result`}
+            </Text>
+          )}
         </Text>
         <Group gap="xs" wrap="wrap">
           {selected.length > 0 && (

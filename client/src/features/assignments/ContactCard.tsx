@@ -2,6 +2,7 @@ import { Anchor, Avatar, Group, Paper, Stack, Text, type PaperProps } from '@man
 import { IconBuilding, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatPhone } from '@machines/phone';
+import { EmailText } from '../../ui/EmailText';
 
 export interface ContactCardProps extends Omit<PaperProps, 'children'> {
   name: string;
@@ -86,14 +87,8 @@ export function ContactCard({
           )}
           {email && (
             <Line icon={<IconMail size={14} />}>
-              <Anchor
-                href={`mailto:${email}`}
-                size="sm"
-                title={email}
-                truncate={compact ? 'end' : undefined}
-                display={compact ? 'block' : undefined}
-              >
-                {email}
+              <Anchor href={`mailto:${email}`} size="sm">
+                <EmailText email={email} />
               </Anchor>
             </Line>
           )}

@@ -1,8 +1,6 @@
 import { Badge, Box, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  IconChevronLeft,
-  IconChevronRight,
   IconClipboardText,
   IconFileUpload,
   IconHeadset,
@@ -12,13 +10,14 @@ import {
   IconScale,
   IconSignature,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { RoadmapStep } from '@machines/customer.enums';
 import { roadmapDisplay } from '@machines/roadmap.machine';
 import type { CurrentUserView } from '@machines/user.view';
 import { pageSettings } from '../../app/page-settings';
 import { href, ROUTES } from '../../app/routes';
+import { ScrollEdge, useScrollEdges } from '../../ui/scroll-edges';
 import { useCurrentUser } from '../auth/session';
 import type { CustomerView } from '../customers/types';
 import { useOwnProfile } from '../documents/queries';
@@ -53,32 +52,13 @@ export function mortgageApplicationUrl(
   return url.toString();
 }
 
-/** Fades an edge of the pills where more of them are hidden, so the row reads as one to scroll. */
-const FADE = 'linear-gradient(to {side}, rgba(255, 255, 255, 0), var(--mantine-color-body) 85%)';
-
 /**
  * The phone's row of pills: scrolled sideways, with a fade and an arrow on the side where more pills
  * wait, and the current page's pill brought into view.
  */
 function PillsScroller({ current, children }: { current?: string; children: ReactNode }) {
   const viewport = useRef<HTMLElement>(null);
-  const [more, setMore] = useState({ before: false, after: false });
-  const measure = useCallback(() => {
-    const element = viewport.current;
-    if (!element) return;
-    const before = element.scrollLeft > 4;
-    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 4;
-    setMore((state) => (state.before === before && state.after === after ? state : { before, after }));
-  }, []);
-  // Measured again whenever the row or the screen changes size (pills appear as the file loads).
-  useEffect(() => {
-    const element = viewport.current;
-    if (!element) return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, [measure]);
+  const { more, measure } = useScrollEdges(viewport);
   // The current page's pill is brought to the middle of the row.
   useEffect(() => {
     const element = viewport.current;
@@ -87,37 +67,21 @@ function PillsScroller({ current, children }: { current?: string; children: Reac
     const row = element.getBoundingClientRect();
     const box = pill.getBoundingClientRect();
     element.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
-    measure();
+    measure(element);
   }, [current, measure]);
-  const edge = (side: 'left' | 'right') => (
-    <Box
-      aria-hidden
-      data-more={side === 'right' ? 'after' : 'before'}
-      pos="absolute"
-      top={0}
-      bottom={0}
-      w={36}
-      style={{
-        [side]: 0,
-        pointerEvents: 'none',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: side === 'right' ? 'flex-end' : 'flex-start',
-        background: FADE.replace('{side}', side),
-        color: 'var(--mantine-color-navy-5)',
-      }}
-    >
-      {side === 'right' ? <IconChevronRight size={16} /> : <IconChevronLeft size={16} />}
-    </Box>
-  );
   return (
     <Box pos="relative" data-testid="side-panel-pills">
       {/* The browser's own scrolling, its bar hidden: the fades and arrows say where more pills are. */}
-      <nav ref={viewport} className="hw-scroll-row" aria-label="Your mortgage file" onScroll={measure}>
+      <nav
+        ref={viewport}
+        className="hw-scroll-row"
+        aria-label="Your mortgage file"
+        onScroll={(event) => measure(event.currentTarget)}
+      >
         {children}
       </nav>
-      {more.before && edge('left')}
-      {more.after && edge('right')}
+      {more.before && <ScrollEdge side="left" />}
+      {more.after && <ScrollEdge side="right" />}
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import { describeChanges, eventTypeLabel } from '@machines/audit-changes';
 import { ApiError, errorText } from '../../api/errors';
 import { formatDateTime } from '../../ui/date-time';
 import { saveText } from '../../ui/save-file';
+import { ScrollRegion } from '../../ui/scroll-edges';
 import { toastError } from '../../ui/toast';
 import { getHistoryCsv } from './api';
 import { pageCount } from './list-state';
@@ -144,8 +145,8 @@ export function AuditTrail({ customer }: { customer: CustomerView }) {
           There are no entries here yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760} type="native">
-          <Table verticalSpacing="sm" fz="sm" aria-label="Audit trail" highlightOnHover>
+        <ScrollRegion label="Audit trail">
+          <Table verticalSpacing="sm" fz="sm" aria-label="Audit trail" highlightOnHover miw={760}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={170}>Time</Table.Th>
@@ -183,7 +184,7 @@ export function AuditTrail({ customer }: { customer: CustomerView }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
 
       {pages > 1 && (

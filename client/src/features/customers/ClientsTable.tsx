@@ -16,6 +16,7 @@ import { CustomerDetails } from './CustomerDetails';
 import { StatusSelect } from './StatusSelect';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
+import { ScrollRegion } from '../../ui/scroll-edges';
 
 export interface ClientsViewProps {
   customers: CustomerView[];
@@ -59,8 +60,15 @@ export function ClientsTable({
 }: ClientsViewProps) {
   const columns = showBroker ? 13 : 12;
   return (
-    <Table.ScrollContainer minWidth={1120} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing={6} highlightOnHover fz={13} aria-label="Clients">
+    <ScrollRegion label="Clients">
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={6}
+        highlightOnHover
+        fz={13}
+        aria-label="Clients"
+        miw={1120}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36} aria-label="Details" />
@@ -122,8 +130,9 @@ export function ClientsTable({
                       <ClosingDateMark customer={customer} />
                     </Group>
                   </Table.Td>
-                  <Table.Td>
-                    <EmailCell customer={customer} actions={actions} maw={116} />
+                  {/* The e-mail column takes a share of the table's spare width, so wide screens show whole addresses. */}
+                  <Table.Td w="16%">
+                    <EmailCell customer={customer} actions={actions} maw={116} fill />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <PhoneCell customer={customer} actions={actions} />
@@ -166,7 +175,7 @@ export function ClientsTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -81,12 +81,12 @@ export function ClientsToolbar({
           Create new client
         </Button>
         <SimpleGrid
-          cols={{ base: 2, sm: filters.length + 1 }}
+          cols={{ base: 2, sm: filters.length + 2 }}
           spacing="sm"
           verticalSpacing="sm"
           style={{ flex: 1 }}
           ml={{ lg: 'auto' }}
-          maw={{ lg: 220 * (filters.length + 1) + 40 }}
+          maw={{ lg: 200 * (filters.length + 2) + 40 }}
         >
           {filters}
           <TextInput
@@ -99,7 +99,7 @@ export function ClientsToolbar({
             onKeyDown={(event) => {
               if (event.key === 'Enter') onChange({ search: search.trim() });
             }}
-            className={filters.length % 2 === 0 ? 'hw-span-2-phone' : undefined}
+            className={filters.length % 2 === 0 ? 'hw-span-2-phone hw-span-2-wide' : 'hw-span-2-wide'}
             rightSection={
               search || state.search ? (
                 <ActionIcon

@@ -195,12 +195,15 @@ export function CopyableText({
   label,
   onCopy,
   maw,
+  fill = false,
 }: {
   text: string;
   display?: string;
   label: string;
   onCopy: () => void;
   maw?: number;
+  /** Take the width its table column is given, never less than `maw`: a column sized by its text would take it all. */
+  fill?: boolean;
 }) {
   if (!text) {
     return (
@@ -211,7 +214,13 @@ export function CopyableText({
   }
   return (
     <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Text fz="inherit" c="navy.8" truncate maw={maw} title={display ?? text}>
+      <Text
+        fz="inherit"
+        c="navy.8"
+        truncate
+        title={display ?? text}
+        {...(fill ? { w: 0, miw: maw, style: { flex: 1 } } : { maw })}
+      >
         {display ?? text}
       </Text>
       <Tooltip label={label} withArrow>
@@ -227,16 +236,19 @@ export function EmailCell({
   customer,
   actions,
   maw = 200,
+  fill,
 }: {
   customer: CustomerView;
   actions: CustomerActions;
   maw?: number;
+  fill?: boolean;
 }) {
   return (
     <CopyableText
       text={customer.email}
       label="Copy e-mail"
       maw={maw}
+      fill={fill}
       onCopy={() => void actions.copyEmail(customer.email)}
     />
   );

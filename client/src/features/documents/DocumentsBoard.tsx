@@ -265,7 +265,7 @@ function SectionTitle({ children, count }: { children: ReactNode; count: number 
       <Title order={2} fz={{ base: 18, sm: 20 }} c="navy.9">
         {children}
       </Title>
-      <Badge variant="filled" color="navy.4" radius="xl" size="sm">
+      <Badge variant="filled" color="navy" radius="xl" size="sm">
         {count}
       </Badge>
     </Group>

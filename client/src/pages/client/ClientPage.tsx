@@ -22,7 +22,7 @@ import { href, ROUTES } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import { CustomerDetails } from '../../features/customers/CustomerDetails';
 import { useCustomerActions } from '../../features/customers/use-customer-actions';
-import { TARGET_SIZE } from '../../ui/target-size';
+import { INLINE_TARGET } from '../../ui/target-size';
 
 function ClientNotFound() {
   return (
@@ -65,15 +65,7 @@ function formCrumbs(pathname: string, clientID: string, formSecret: string | und
     formSecret && formSecret !== 'create' ? href('RouteClientDocuments', { clientID, formSecret }) : null;
   const crumbs = [
     review && editing ? (
-      <Anchor
-        key="review"
-        component={Link}
-        to={review}
-        size="sm"
-        display="inline-flex"
-        mih={TARGET_SIZE}
-        style={{ alignItems: 'center' }}
-      >
+      <Anchor key="review" component={Link} to={review} size="sm" style={INLINE_TARGET}>
         Documents review
       </Anchor>
     ) : (
@@ -127,14 +119,7 @@ export function ClientPage() {
   return (
     <Stack gap="lg">
       <Breadcrumbs>
-        <Anchor
-          component={Link}
-          to={ROUTES.RouteDashboard}
-          size="sm"
-          display="inline-flex"
-          mih={TARGET_SIZE}
-          style={{ alignItems: 'center' }}
-        >
+        <Anchor component={Link} to={ROUTES.RouteDashboard} size="sm" style={INLINE_TARGET}>
           <Group gap={4} component="span">
             <IconArrowLeft size={14} />
             Return to dashboard

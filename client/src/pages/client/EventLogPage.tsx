@@ -11,6 +11,7 @@ import { plainTextToHtml } from '../../features/customers/safe-html';
 import type { EventLogEntry } from '../../features/customers/types';
 import { formatDateTime } from '../../ui/date-time';
 import { EmailText } from '../../ui/EmailText';
+import { ScrollRegion } from '../../ui/scroll-edges';
 
 const EVENT_TYPES: Record<string, { label: string; color: string }> = {
   'sms.sent': { label: 'Text message', color: 'petrol' },
@@ -94,8 +95,8 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={800} type="native">
-      <Table verticalSpacing="sm" fz="sm" aria-label="Event log" highlightOnHover>
+    <ScrollRegion label="Event log">
+      <Table verticalSpacing="sm" fz="sm" aria-label="Event log" highlightOnHover miw={800}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={140}>Type</Table.Th>
@@ -120,7 +121,7 @@ function EventLogList({ entries }: { entries: EventLogEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

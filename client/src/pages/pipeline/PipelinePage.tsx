@@ -27,6 +27,7 @@ import { useBrokers } from '../../features/customers/queries';
 import { getPipelineCsv } from '../../features/pipeline/api';
 import { usePipeline } from '../../features/pipeline/queries';
 import { saveText } from '../../ui/save-file';
+import { ScrollRegion } from '../../ui/scroll-edges';
 import { toastError } from '../../ui/toast';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -114,15 +115,6 @@ function SeriesKey({ series }: { series: { name: string; color: string }[] }) {
         </Group>
       ))}
     </Group>
-  );
-}
-
-/** A table wider than a phone scrolls inside its card; the region takes focus so keyboards can scroll it. */
-function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
-      {children}
-    </div>
   );
 }
 

@@ -53,6 +53,7 @@ import type { TeamMember } from '../../features/team/types';
 import { confirm } from '../../ui/confirm';
 import { formatDateTime } from '../../ui/date-time';
 import { EmailText } from '../../ui/EmailText';
+import { ScrollRegion } from '../../ui/scroll-edges';
 import { toast, toastError } from '../../ui/toast';
 
 type Dialog =
@@ -259,8 +260,8 @@ function HandoverDialog({
 
 function TeamTable({ team, onDialog }: { team: TeamMember[]; onDialog: (dialog: Dialog) => void }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <ScrollRegion label="Team">
+      <Table verticalSpacing="sm" highlightOnHover miw={820}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -299,7 +300,7 @@ function TeamTable({ team, onDialog }: { team: TeamMember[]; onDialog: (dialog: 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
