@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  canEmailLawyer,
   canRequestReview,
   closingDateState,
   daysUntil,
@@ -68,6 +69,13 @@ describe('client display rules', () => {
     expect(canRequestReview({ status: 'funded', is_review_requested: false })).toBe(true);
     expect(canRequestReview({ status: 'funded', is_review_requested: true })).toBe(false);
     expect(canRequestReview({ status: 'closed', is_review_requested: false })).toBe(false);
+  });
+
+  it('offers to e-mail the lawyer only once the lawyer is assigned', () => {
+    expect(canEmailLawyer({ lawyer_status: 'assigned' })).toBe(true);
+    expect(canEmailLawyer({ lawyer_status: 'pending_approve' })).toBe(false);
+    expect(canEmailLawyer({ lawyer_status: 'pending_revoke' })).toBe(false);
+    expect(canEmailLawyer({ lawyer_status: 'empty' })).toBe(false);
   });
 
   it('formats the review request date as DD.MM.YYYY', () => {

@@ -132,6 +132,14 @@ export function canRequestReview(customer: {
   return normaliseStatus(customer.status ?? '') === 'funded' && !customer.is_review_requested;
 }
 
+/**
+ * 'Email the lawyer' sends the file to the client's assigned lawyer: not to a pick still waiting for
+ * staff's approval, nor while the customer's revoke of the lawyer waits.
+ */
+export function canEmailLawyer(customer: { lawyer_status?: string | null }): boolean {
+  return customer.lawyer_status === 'assigned';
+}
+
 /** A review request date as DD.MM.YYYY (local time). */
 export function formatReviewDate(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -98,6 +98,22 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
 
     // The broker sees the pick in the clients list and approves it.
     const [brokerContext, broker] = await openAs(browser, t, BROKER, '/dashboard');
+    // Until the pick is approved there is no lawyer to e-mail.
+    await clientRow(broker).getByRole('link', { name: 'Lawyer added' }).waitFor();
+    const emailLawyer = broker.getByRole('menuitem', { name: 'Email the lawyer' });
+    for (let attempt = 1; ; attempt++) {
+      await clientRow(broker)
+        .getByRole('button', { name: `Actions for ${CLIENT}` })
+        .click();
+      try {
+        await emailLawyer.waitFor({ timeout: 5000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+    await expect(emailLawyer.isDisabled()).resolves.toBe(true);
+    await broker.keyboard.press('Escape');
     await clientRow(broker).getByRole('link', { name: 'Lawyer added' }).click();
     await broker.waitForURL(/\/client\/[0-9a-f-]+\/lawyer\/selected$/);
     await broker.getByText('Waiting for your approval').waitFor();

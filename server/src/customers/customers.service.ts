@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type CustomerStatus, ROADMAP_STEPS, type StepState } from '../../../machines/customer.enums.js';
+import { canEmailLawyer } from '../../../machines/customer.rules.js';
 import { AuthService } from '../auth/auth.service.js';
 import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { PasswordService } from '../auth/password.service.js';
@@ -262,7 +263,7 @@ export class CustomersService {
         return;
       }
       case 'lawyer_approved_email':
-        if (!row.lawyer_id || row.lawyer_status !== 'assigned') {
+        if (!row.lawyer_id || !canEmailLawyer(row)) {
           throw DomainError.invalid('no_lawyer', 'This client has no assigned lawyer to e-mail yet.');
         }
         await this.events.handle(

@@ -10,7 +10,7 @@ import {
   IconTrash,
   IconMailForward,
 } from '@tabler/icons-react';
-import { formatReviewDate, personName } from '@machines/customer.rules';
+import { canEmailLawyer, formatReviewDate, personName } from '@machines/customer.rules';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 
@@ -61,7 +61,7 @@ export function CustomerActionsMenu({
         </Menu.Item>
         <Menu.Item
           leftSection={<IconMailForward size={16} />}
-          disabled={!customer.lawyer}
+          disabled={!canEmailLawyer(customer)}
           onClick={() => void actions.emailLawyer(customer)}
         >
           Email the lawyer

@@ -12,7 +12,13 @@ import {
   IconHomeSearch,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { customerTypeLabel, dealTypeLabel, formatReviewDate, personName } from '@machines/customer.rules';
+import {
+  canEmailLawyer,
+  customerTypeLabel,
+  dealTypeLabel,
+  formatReviewDate,
+  personName,
+} from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
 import { href } from '../../app/routes';
 import { ClosingDateNotice, CustomerPanel, RequestReviewLink } from './CustomerPanel';
@@ -165,7 +171,7 @@ export function CustomerDetails({
             size="xs"
             variant="default"
             leftSection={<IconMailForward size={15} />}
-            disabled={!customer.lawyer}
+            disabled={!canEmailLawyer(customer)}
             onClick={() => void actions.emailLawyer(customer)}
           >
             Email the lawyer

@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { personName } from '@machines/customer.rules';
+import { canEmailLawyer, personName } from '@machines/customer.rules';
 import type { LawyerStatus } from '@machines/lawyer-assignment.machine';
 import { ROUTES } from '../../app/routes';
 import { useLawyerAssignmentActor } from '../assignments/assignment-actors';
@@ -120,7 +120,7 @@ function LawyerControls({
           label: 'Email the lawyer',
           icon: <IconMail size={16} />,
           variant: 'default',
-          shown: scope.staff && status === 'assigned',
+          shown: scope.staff && canEmailLawyer({ lawyer_status: status }),
           onClick: () => void actions.emailLawyer(client),
         },
         {
