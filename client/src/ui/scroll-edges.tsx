@@ -1,11 +1,11 @@
-import { Box } from '@mantine/core';
+import { Box, type BoxProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** Fades an edge where more is hidden, so a row or a table reads as one to scroll sideways. */
 const FADE = 'linear-gradient(to {side}, rgba(255, 255, 255, 0), var(--mantine-color-body) 85%)';
 
-export interface ScrollEdges {
+interface ScrollEdges {
   before: boolean;
   after: boolean;
 }
@@ -14,7 +14,7 @@ export interface ScrollEdges {
  * Which sides of a sideways-scrolling element hide more of it, measured on scroll and again whenever the
  * element or its content changes size (rows arrive as data loads, a phone turns).
  */
-export function useScrollEdges(viewport: RefObject<HTMLElement | null>) {
+function useScrollEdges(viewport: RefObject<HTMLElement | null>) {
   const [more, setMore] = useState<ScrollEdges>({ before: false, after: false });
   const measure = useCallback((element: HTMLElement | null) => {
     if (!element) return;
@@ -35,7 +35,7 @@ export function useScrollEdges(viewport: RefObject<HTMLElement | null>) {
 }
 
 /** The fade and arrow over one side of a scrolling element; its parent is positioned. */
-export function ScrollEdge({ side }: { side: 'left' | 'right' }) {
+function ScrollEdge({ side }: { side: 'left' | 'right' }) {
   return (
     <Box
       aria-hidden
@@ -88,6 +88,41 @@ export function ScrollRegion({
       >
         {children}
       </div>
+      {more.before && <ScrollEdge side="left" />}
+      {more.after && <ScrollEdge side="right" />}
+    </Box>
+  );
+}
+
+/**
+ * A row of links scrolled sideways with the browser's own scrolling, its bar hidden: the fades and
+ * arrows say where more of it is. Its content should be as wide as itself (`w="max-content"`), so the
+ * row is measured again as items appear. `viewport` is for a caller that scrolls the row itself.
+ */
+export function ScrollRow({
+  label,
+  viewport,
+  children,
+  ...box
+}: BoxProps & {
+  label: string;
+  viewport?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  const own = useRef<HTMLElement>(null);
+  const row = viewport ?? own;
+  const { more, measure } = useScrollEdges(row);
+  return (
+    <Box pos="relative" {...box}>
+      <nav
+        ref={row}
+        className="hw-scroll-row"
+        aria-label={label}
+        onScroll={(event) => measure(event.currentTarget)}
+      >
+        {children}
+      </nav>
       {more.before && <ScrollEdge side="left" />}
       {more.after && <ScrollEdge side="right" />}
     </Box>

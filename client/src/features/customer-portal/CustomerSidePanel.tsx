@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconClipboardText,
@@ -17,7 +17,7 @@ import { roadmapDisplay } from '@machines/roadmap.machine';
 import type { CurrentUserView } from '@machines/user.view';
 import { pageSettings } from '../../app/page-settings';
 import { href, ROUTES } from '../../app/routes';
-import { ScrollEdge, useScrollEdges } from '../../ui/scroll-edges';
+import { ScrollRow } from '../../ui/scroll-edges';
 import { useCurrentUser } from '../auth/session';
 import type { CustomerView } from '../customers/types';
 import { useOwnProfile } from '../documents/queries';
@@ -58,7 +58,6 @@ export function mortgageApplicationUrl(
  */
 function PillsScroller({ current, children }: { current?: string; children: ReactNode }) {
   const viewport = useRef<HTMLElement>(null);
-  const { more, measure } = useScrollEdges(viewport);
   // The current page's pill is brought to the middle of the row.
   useEffect(() => {
     const element = viewport.current;
@@ -67,22 +66,11 @@ function PillsScroller({ current, children }: { current?: string; children: Reac
     const row = element.getBoundingClientRect();
     const box = pill.getBoundingClientRect();
     element.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
-    measure(element);
-  }, [current, measure]);
+  }, [current]);
   return (
-    <Box pos="relative" data-testid="side-panel-pills">
-      {/* The browser's own scrolling, its bar hidden: the fades and arrows say where more pills are. */}
-      <nav
-        ref={viewport}
-        className="hw-scroll-row"
-        aria-label="Your mortgage file"
-        onScroll={(event) => measure(event.currentTarget)}
-      >
-        {children}
-      </nav>
-      {more.before && <ScrollEdge side="left" />}
-      {more.after && <ScrollEdge side="right" />}
-    </Box>
+    <ScrollRow label="Your mortgage file" viewport={viewport} data-testid="side-panel-pills">
+      {children}
+    </ScrollRow>
   );
 }
 

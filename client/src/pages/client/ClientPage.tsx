@@ -5,7 +5,6 @@ import {
   Breadcrumbs,
   Button,
   Group,
-  ScrollArea,
   Skeleton,
   Stack,
   Text,
@@ -22,6 +21,7 @@ import { href, ROUTES } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import { CustomerDetails } from '../../features/customers/CustomerDetails';
 import { useCustomerActions } from '../../features/customers/use-customer-actions';
+import { ScrollRow } from '../../ui/scroll-edges';
 import { INLINE_TARGET } from '../../ui/target-size';
 
 function ClientNotFound() {
@@ -110,10 +110,10 @@ export function ClientPage() {
   const isActive = (to: string, exact?: boolean) =>
     exact ? pathname.replace(/\/$/, '') === to : pathname === to || pathname.startsWith(`${to}/`);
 
-  // On a phone the row of sections scrolls sideways: the open one is brought into view, not left cut off.
+  // On a phone the row of sections scrolls sideways: the open one is brought to its middle, clear of the fades.
   const activeSection = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
-    activeSection.current?.scrollIntoView({ inline: 'nearest', block: 'nearest' });
+    activeSection.current?.scrollIntoView({ inline: 'center', block: 'nearest' });
   }, [pathname, activeForm, missing]);
 
   return (
@@ -132,8 +132,8 @@ export function ClientPage() {
       ) : (
         <>
           <ClientHeading clientID={clientID} />
-          <ScrollArea type="never">
-            <Group gap="xs" wrap="nowrap">
+          <ScrollRow label="Client sections">
+            <Group gap="xs" wrap="nowrap" w="max-content">
               {sections.map((section) => {
                 const active = section.active ?? isActive(section.to, section.exact);
                 return (
@@ -152,7 +152,7 @@ export function ClientPage() {
                 );
               })}
             </Group>
-          </ScrollArea>
+          </ScrollRow>
           <Outlet />
         </>
       )}
