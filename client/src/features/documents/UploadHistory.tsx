@@ -1,10 +1,11 @@
-import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatFileSize } from '@machines/files';
 import { formatDateTime } from './format';
 import { FileStatusSelect } from './FileStatusSelect';
 import { ChatButton, FilePreview, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormFile } from './types';
+import { ScrollRegion } from '../../ui/scroll-edges';
 
 /** Every document uploaded to the form (staff only): issue first, then in review, then checked. */
 export function UploadHistory({
@@ -53,7 +54,7 @@ export function UploadHistory({
         </Stack>
       ) : (
         <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <ScrollArea type="auto">
+          <ScrollRegion label="Uploaded documents history">
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={760}>
               <Table.Thead bg="gray.0">
                 <Table.Tr>
@@ -109,7 +110,7 @@ export function UploadHistory({
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </ScrollRegion>
         </Paper>
       )}
     </Stack>
