@@ -2,8 +2,11 @@ import { Box, type BoxProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/** Fades an edge where more is hidden, so a row or a table reads as one to scroll sideways. */
-const FADE = 'linear-gradient(to {side}, rgba(255, 255, 255, 0), var(--mantine-color-body) 85%)';
+/**
+ * Fades an edge where more is hidden, so a row or a table reads as one to scroll sideways. The fade ends
+ * in the surface behind it (`--hw-surface`, set in global.css: the page's gray, a card's white).
+ */
+const FADE = 'linear-gradient(to {side}, transparent, var(--hw-surface, var(--mantine-color-body)) 85%)';
 
 interface ScrollEdges {
   before: boolean;
