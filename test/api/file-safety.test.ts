@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -255,6 +256,85 @@ describe('serving stored files', () => {
       } finally {
         await browser.close();
       }
+    },
+    30000,
+  );
+});
+
+describe('a refused part while more of the request is on its way', () => {
+  // 2 MB of bytes no accepted type starts with: the part is refused after its first bytes, while the rest is
+  // still arriving.
+  const unaccepted = randomBytes(2 * MB);
+  const cases: {
+    what: string;
+    send: () => ReturnType<typeof uploadMultipart>;
+    status: number;
+    code: string;
+    field: string;
+  }[] = [
+    {
+      what: 'a 2 MB file of an unaccepted type in the form upload',
+      send: () =>
+        uploadMultipart(formFiles(), tok.emma, [{ field: FIELD, fileName: 'notes.txt', body: unaccepted }]),
+      status: 415,
+      code: 'unsupported_file_type',
+      field: FIELD,
+    },
+    {
+      what: 'a 2 MB file in a field the form does not have',
+      send: () =>
+        uploadMultipart(formFiles(), tok.emma, [{ field: 'nope', fileName: 'big.pdf', body: 2 * MB }]),
+      status: 400,
+      code: 'unknown_field',
+      field: 'nope',
+    },
+    {
+      what: "a 2 MB file sent as a note's text",
+      send: () =>
+        uploadMultipart(notes(), tok.broker, [{ field: 'text', fileName: 'big.pdf', body: 2 * MB }]),
+      status: 400,
+      code: 'unknown_field',
+      field: 'text',
+    },
+    {
+      what: 'a 2 MB chat attachment after a field the chat does not have',
+      send: () =>
+        uploadMultipart(chat(), tok.emma, [{ field: 'comment-file', fileName: 'big.pdf', body: 2 * MB }], {
+          fields: { zzz: '1' },
+        }),
+      status: 400,
+      code: 'unknown_field',
+      field: 'zzz',
+    },
+    {
+      what: 'a 2 MB note attachment of an unaccepted type',
+      send: () =>
+        uploadMultipart(
+          notes(),
+          tok.broker,
+          [{ field: 'comment-file', fileName: 'x.zip', body: unaccepted }],
+          {
+            fields: { text: 'See' },
+          },
+        ),
+      status: 415,
+      code: 'unsupported_file_type',
+      field: 'comment-file',
+    },
+  ];
+
+  it.each(cases)(
+    'answers $what with a $status naming the field, writes nothing and keeps serving',
+    async (c) => {
+      const before = await written();
+      const answer = await c.send();
+      expect(answer.status).toBe(c.status);
+      expect((answer.body as { errors: { code: string; field: string }[] }).errors[0]).toMatchObject({
+        code: c.code,
+        field: c.field,
+      });
+      expect(await written()).toEqual(before);
+      expect((await t.http().get('/health')).status).toBe(200);
     },
     30000,
   );

@@ -122,6 +122,11 @@ export function receiveMultipart(
     });
 
     parser.on('file', (field, stream: Readable, info) => {
+      // Tearing the parser down destroys the file stream it is feeding, and the body read from it, with the
+      // request's error; unheard, that error would end the process. Before a failure it fails the request.
+      const streamFailed = (error: Error): void =>
+        fail(AppError.badRequest('malformed_body', `The upload of ${field} failed: ${error.message}`, field));
+      stream.on('error', streamFailed);
       if (failure) return void stream.resume();
       if (!options.acceptsFileField(field)) {
         stream.resume();
@@ -134,6 +139,7 @@ export function receiveMultipart(
       const fileName = sanitiseFileName(info.filename ?? 'file');
       const work = (async () => {
         const { head, complete, body } = await readHead(stream, SNIFF_HEAD_BYTES);
+        body.on('error', streamFailed);
         const type = await sniffUploadType(head, complete, fileName);
         if (!type) throw unacceptedType(field);
         stored.add(key);
