@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { email } from './email-address.js';
 import {
+  between,
+  canadianToday,
+  notPast,
   isId,
   alpha_dash,
   confirmed,
@@ -92,6 +95,30 @@ describe('validation rules', () => {
     expect(check('450000')).toBeNull();
     expect(check(12)).toBeNull();
     expect(check('12a')).toBe('The expected value field may only contain numeric characters');
+  });
+
+  it('between takes whole numbers within its bounds only', () => {
+    const check = field('LTV', between(1, 100));
+    expect(check(80)).toBeNull();
+    expect(check('100')).toBeNull();
+    expect(check('')).toBeNull();
+    for (const refused of [0, -5, 101, 79.5, '1e308', 'abc'])
+      expect(check(refused)).toBe('The LTV field must be a whole number from 1 to 100');
+    expect(field('expected value', between(1, 1_000_000_000))(1e308)).toBe(
+      'The expected value field must be a whole number from 1 to 1,000,000,000',
+    );
+  });
+
+  it("notPast takes today anywhere in Canada and later, and refuses yesterday's date", () => {
+    // 02:30 in Toronto on 15 March is still 14 March in Vancouver: both days are someone's today.
+    const now = () => new Date('2026-03-15T06:30:00Z');
+    expect(canadianToday(now())).toBe('2026-03-14');
+    const check = field('due date', notPast(now));
+    expect(check('2026-03-14')).toBeNull();
+    expect(check('2026-03-15')).toBeNull();
+    expect(check('2027-01-01')).toBeNull();
+    expect(check('2026-03-13')).toBe('The due date field may not be a date in the past');
+    expect(check('2020-01-01')).toBe('The due date field may not be a date in the past');
   });
 
   it('digits checks the exact count', () => {

@@ -96,6 +96,31 @@ export function numeric(): Rule {
   );
 }
 
+/** A whole number from `least` to `most`, both included. */
+export function between(least: number, most: number): Rule {
+  return optional(
+    (value) => /^[0-9]+$/.test(text(value)) && Number(value) >= least && Number(value) <= most,
+    (field) =>
+      `The ${field} field must be a whole number from ${least.toLocaleString('en-CA')} to ${most.toLocaleString('en-CA')}`,
+  );
+}
+
+/**
+ * The date that is still today everywhere in Canada, as YYYY-MM-DD: Pacific time's, the country's last
+ * to change days. A date the user calls today is never before it, wherever they are.
+ */
+export function canadianToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(now);
+}
+
+/** A YYYY-MM-DD date that is today or later (`canadianToday`). */
+export function notPast(now: () => Date = () => new Date()): Rule {
+  return optional(
+    (value) => text(value) >= canadianToday(now()),
+    (field) => `The ${field} field may not be a date in the past`,
+  );
+}
+
 /** Only digits, exactly `count` of them. */
 export function digits(count: number): Rule {
   return optional(

@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
 import { type ReceivedMail, startSmtpPeer } from '../support/smtp-peer.js';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { addDays } from '../../machines/pipeline.js';
+import { canadianToday } from '../../machines/validation.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let mail: ReceivedMail[] = [];
@@ -308,7 +310,7 @@ describe('appraiser assignment and quote requests', () => {
       mortgage_position: 'first',
       ltv: 80,
       expected_value: 850000,
-      due_date: '2026-12-10',
+      due_date: addDays(canadianToday(), 11),
       comment: 'Rush please',
     };
     const empty = await t
@@ -325,6 +327,23 @@ describe('appraiser assignment and quote requests', () => {
       .send({ ...quote, ltv: 'high', appraiser_ids: chosen.map((a) => a.id) });
     expect(badLtv.status).toBe(400);
     expect(badLtv.body.errors[0].field).toBe('ltv');
+    const eventsBefore = (await db.query('SELECT count(*)::int AS n FROM events'))[0].n;
+    for (const [field, value, description] of [
+      ['ltv', -5, 'The ltv field must be a whole number from 1 to 100'],
+      ['ltv', 101, 'The ltv field must be a whole number from 1 to 100'],
+      ['expected_value', -1, 'The expected_value field must be a whole number from 1 to 1,000,000,000'],
+      ['expected_value', 1e308, 'The expected_value field must be a whole number from 1 to 1,000,000,000'],
+      ['due_date', '2020-01-01', 'The due_date field may not be a date in the past'],
+    ] as const) {
+      const refused = await t
+        .http()
+        .post(`${C(emma)}/appraisers/appraiser_request/`)
+        .set(bearer(tok.broker))
+        .send({ ...quote, [field]: value, appraiser_ids: chosen.map((a) => a.id) });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ field, description });
+    }
+    expect((await db.query('SELECT count(*)::int AS n FROM events'))[0].n).toBe(eventsBefore);
     const sent = await t
       .http()
       .post(`${C(emma)}/appraisers/appraiser_request/`)

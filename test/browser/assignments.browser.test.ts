@@ -3,6 +3,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium } from '../support/browser.js';
 import { answerDialog, openAs } from '../support/browser-world.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { addDays } from '../../machines/pipeline.js';
+import { canadianToday } from '../../machines/validation.js';
+
+/** A quote's due date: a month ahead, since a date in the past is refused. */
+const dueDate = addDays(canadianToday(), 30);
 
 const BROKER = '4165550101';
 const CUSTOMER = '4165550103';
@@ -184,7 +189,7 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
     await toast(broker, 'One or more form fields are invalid.').waitFor();
     await broker.getByRole('textbox', { name: 'LTV' }).fill('80');
     await broker.getByRole('textbox', { name: 'Expected value' }).fill('650000');
-    await broker.getByRole('textbox', { name: 'Due date' }).fill('2027-01-15');
+    await broker.getByRole('textbox', { name: 'Due date' }).fill(dueDate);
     await broker.getByRole('textbox', { name: 'Comment' }).click();
     await broker.getByRole('textbox', { name: 'Comment' }).fill('Keys with the listing agent.');
     await broker.getByRole('button', { name: 'Send', exact: true }).click();
@@ -221,13 +226,13 @@ describeInBrowser('lawyer and appraiser assignments and the roadmap in the brows
     // The date field shows a value given to it one render later than the plain inputs.
     await eventually(async () =>
       expect(await broker.getByRole('textbox', { name: 'Expected completion date' }).inputValue()).toBe(
-        '2027-01-15',
+        dueDate,
       ),
     );
     await expect(broker.getByRole('textbox', { name: 'Notes' }).inputValue()).resolves.toBe(
       'Keys with the listing agent.',
     );
-    await broker.getByRole('textbox', { name: 'Expected completion date' }).fill('2027-02-01');
+    await broker.getByRole('textbox', { name: 'Expected completion date' }).fill(addDays(dueDate, 14));
     await broker.getByRole('combobox', { name: 'Access details' }).click();
     await broker.getByRole('option', { name: 'Lockbox' }).click();
     await broker.getByRole('textbox', { name: "Underwriter's e-mail" }).fill('underwriting@rbc.example');

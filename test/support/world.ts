@@ -8,6 +8,8 @@ import type { PasswordDelivery } from '../../server/src/users/user.events.js';
 import { PDF_MINIMAL, uploadMultipart } from './multipart-upload.js';
 import { fillPath, routeTable, type Route } from './route-table.js';
 import { bearer, PHONES, startTestApp, type TestApp } from './test-app.js';
+import { addDays } from '../../machines/pipeline.js';
+import { canadianToday } from '../../machines/validation.js';
 
 /** Who calls: nobody, the two customers, their two brokers, the assistant and the principal broker. */
 export const CALLERS = [
@@ -547,7 +549,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       mortgage_position: 'first',
       ltv: 80,
       expected_value: 640000,
-      due_date: '2027-02-01',
+      due_date: addDays(canadianToday(), 60),
       comment: '',
     }),
   },

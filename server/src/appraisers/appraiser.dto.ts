@@ -12,11 +12,17 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  Min,
 } from 'class-validator';
 import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
+import {
+  HasNoMarkup,
+  IsEmailAddress,
+  IsNotPastDate,
+  IsPersonName,
+  IsWholeNumberBetween,
+} from '../platform/http/value-rules.js';
+import { EXPECTED_VALUE_DOLLARS, LTV_PERCENT } from '../../../machines/appraisal-limits.js';
 import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -76,13 +82,14 @@ export class AssignAppraiserDto {
   phone_number: string;
 
   @ApiProperty({
-    minimum: 0,
+    minimum: EXPECTED_VALUE_DOLLARS.least,
+    maximum: EXPECTED_VALUE_DOLLARS.most,
     example: 850000,
-    description: 'The expected value of the property, in dollars.',
+    description: 'The expected value of the property, in whole dollars.',
   })
   @Transform(number)
   @IsNumber({}, { message: 'The expected_value field must be a number' })
-  @Min(0, { message: 'The expected_value field must be a number' })
+  @IsWholeNumberBetween(EXPECTED_VALUE_DOLLARS)
   expected_value: number;
 
   @ApiProperty({ maxLength: 300, example: '12 King St W, Toronto, ON' })
@@ -199,19 +206,36 @@ export class QuoteRequestDto {
   })
   mortgage_position: string;
 
-  @ApiProperty({ example: 80, description: 'Loan to value, in percent.' })
+  @ApiProperty({
+    minimum: LTV_PERCENT.least,
+    maximum: LTV_PERCENT.most,
+    example: 80,
+    description: 'Loan to value, in whole percent.',
+  })
   @Transform(number)
   @IsNumber({}, { message: 'The ltv field must be a number' })
+  @IsWholeNumberBetween(LTV_PERCENT)
   ltv: number;
 
-  @ApiProperty({ example: 850000, description: 'The expected value of the property, in dollars.' })
+  @ApiProperty({
+    minimum: EXPECTED_VALUE_DOLLARS.least,
+    maximum: EXPECTED_VALUE_DOLLARS.most,
+    example: 850000,
+    description: 'The expected value of the property, in whole dollars.',
+  })
   @Transform(number)
   @IsNumber({}, { message: 'The expected_value field must be a number' })
+  @IsWholeNumberBetween(EXPECTED_VALUE_DOLLARS)
   expected_value: number;
 
-  @ApiProperty({ format: 'date', example: '2026-10-15', description: 'When the quote is needed.' })
+  @ApiProperty({
+    format: 'date',
+    example: '2026-10-15',
+    description: 'When the quote is needed: today (in Pacific time, the last in Canada) or later.',
+  })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
   @IsISO8601({ strict: true }, { message: 'The due_date field must be a date (YYYY-MM-DD)' })
+  @IsNotPastDate()
   due_date: string;
 
   @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX_LENGTH, default: '' })

@@ -2,6 +2,7 @@ import { NumberInput, Select, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { EXPECTED_VALUE_DOLLARS } from '@machines/appraisal-limits';
 import { COMMENT_MAX, MORTGAGE_POSITION_OPTIONS } from './appraiser-forms';
 
 /** The property's expected value in whole dollars. */
@@ -14,6 +15,7 @@ export function ExpectedValueInput(props: GetInputPropsReturnType) {
       thousandSeparator=","
       allowDecimal={false}
       allowNegative={false}
+      max={EXPECTED_VALUE_DOLLARS.most}
       hideControls
       size="md"
       {...props}
@@ -34,17 +36,19 @@ export function MortgagePositionSelect(props: GetInputPropsReturnType) {
   );
 }
 
-/** A required date kept in the form as 'YYYY-MM-DD' ('' when cleared). */
+/** A required date kept in the form as 'YYYY-MM-DD' ('' when cleared), from `minDate` on when given. */
 export function IsoDateInput({
   label,
   value,
   onChange,
   error,
+  minDate,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error: ReactNode;
+  minDate?: string;
 }) {
   return (
     <DateInput
@@ -56,6 +60,7 @@ export function IsoDateInput({
       clearable
       size="md"
       popoverProps={{ withinPortal: true }}
+      minDate={minDate}
       value={value || null}
       onChange={(picked) => onChange(picked ? String(picked).slice(0, 10) : '')}
       error={error}

@@ -15,6 +15,8 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { displayId, personName } from '@machines/customer.rules';
+import { LTV_PERCENT } from '@machines/appraisal-limits';
+import { canadianToday } from '@machines/validation';
 import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
@@ -150,7 +152,7 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
                 suffix="%"
                 allowDecimal={false}
                 allowNegative={false}
-                max={100}
+                max={LTV_PERCENT.most}
                 hideControls
                 size="md"
                 {...form.getInputProps('ltv')}
@@ -158,6 +160,7 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
               <ExpectedValueInput {...form.getInputProps('expected_value')} />
               <IsoDateInput
                 label="Due date"
+                minDate={canadianToday()}
                 value={form.values.due_date}
                 onChange={(value) => form.setFieldValue('due_date', value)}
                 error={form.errors.due_date}

@@ -1,10 +1,13 @@
 import { toLocalPhone, toWirePhone } from '@machines/phone';
 import { email } from '@machines/email-address';
+import { EXPECTED_VALUE_DOLLARS, LTV_PERCENT } from '@machines/appraisal-limits';
 import {
+  between,
   digits,
   field,
   max,
   noMarkup,
+  notPast,
   numeric,
   personName,
   required,
@@ -66,9 +69,14 @@ export const quoteRequestRules: Record<keyof QuoteRequestValues, Validator> = {
   property_address: field('property address', required(), noMarkup()),
   lender: field('lender', required(), noMarkup()),
   mortgage_position: field('mortgage position', required()),
-  ltv: field('LTV', required(), numeric()),
-  expected_value: field('expected value', required(), numeric()),
-  due_date: field('due date', required()),
+  ltv: field('LTV', required(), numeric(), between(LTV_PERCENT.least, LTV_PERCENT.most)),
+  expected_value: field(
+    'expected value',
+    required(),
+    numeric(),
+    between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
+  ),
+  due_date: field('due date', required(), notPast()),
   comment: field('comment', max(COMMENT_MAX)),
 };
 
@@ -143,7 +151,12 @@ export const assignAppraiserRules: Record<keyof AssignAppraiserValues, Validator
   email: field('email', required(), email()),
   phone_number: field('phone', required(), digits(10)),
   address: field('address', required(), noMarkup()),
-  expected_value: field('expected value', required(), numeric()),
+  expected_value: field(
+    'expected value',
+    required(),
+    numeric(),
+    between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
+  ),
   expected_date: field('expected completion date', required()),
   access_details: field('access details', required()),
   mortgage_position: field('mortgage position', required()),

@@ -1,6 +1,13 @@
 import { ValidateBy } from 'class-validator';
 import { email } from '../../../../machines/email-address.js';
-import { defaultMessage, noMarkup, personName, type Rule } from '../../../../machines/validation.js';
+import {
+  between,
+  defaultMessage,
+  noMarkup,
+  notPast,
+  personName,
+  type Rule,
+} from '../../../../machines/validation.js';
 
 /** A shared rule as a DTO decorator, so the API refuses exactly what the client forms refuse, in the same words. */
 function fromRule(name: string, rule: Rule): PropertyDecorator {
@@ -17,3 +24,6 @@ function fromRule(name: string, rule: Rule): PropertyDecorator {
 export const IsEmailAddress = (): PropertyDecorator => fromRule('isEmailAddress', email());
 export const IsPersonName = (): PropertyDecorator => fromRule('isPersonName', personName());
 export const HasNoMarkup = (): PropertyDecorator => fromRule('hasNoMarkup', noMarkup());
+export const IsWholeNumberBetween = (bounds: { least: number; most: number }): PropertyDecorator =>
+  fromRule('isWholeNumberBetween', between(bounds.least, bounds.most));
+export const IsNotPastDate = (): PropertyDecorator => fromRule('isNotPastDate', notPast());
