@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Response } from 'supertest';
+import { isId } from '../../machines/validation.js';
 import { dtoFields, type Route } from '../support/route-table.js';
 import { PDF_MINIMAL } from '../support/multipart-upload.js';
 import { bearer, type TestApp } from '../support/test-app.js';
@@ -48,6 +49,8 @@ interface BadCase {
   query?: string;
   /** A JSON value, raw text sent as JSON, or a multipart form. */
   body?: { json: unknown } | { raw: string } | { multipart: Multipart };
+  /** The field a 400 must name. */
+  field?: string;
 }
 
 const HUGE = 'x'.repeat(100 * 1024);
@@ -172,6 +175,8 @@ const paramCases = (route: Route): BadCase[] =>
       route,
       what: `:${param} as ${label}`,
       params: { [param]: value },
+      // A body-less request refused for its path alone must say which parameter is wrong.
+      field: isId(value) || !['GET', 'DELETE'].includes(route.method) ? undefined : param,
     })),
   );
 
@@ -219,6 +224,9 @@ async function attempt(c: BadCase): Promise<Outcome> {
   if (answer.status < 400) return { line, problem: null, status: answer.status };
   const shape = errorShapeProblem(answer);
   if (shape) return { line, problem: `${line}: ${shape}`, status: answer.status };
+  const named = (answer.body as { errors: { field?: string }[] }).errors[0].field;
+  if (c.field && answer.status === 400 && named !== c.field)
+    return { line, problem: `${line}: the error names ${named ?? 'no field'}, not ${c.field}`, status: 400 };
   const after = await requestEventCount(database);
   if (after !== before)
     return { line, problem: `${line}: refused, yet wrote ${after - before} event(s)`, status: answer.status };

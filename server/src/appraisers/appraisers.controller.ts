@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ROLES, STAFF_ROLES } from '../../../machines/roles.js';
 import { customerViewFor } from '../customers/customer.view.js';
 import { CustomersService } from '../customers/customers.service.js';
@@ -11,6 +11,7 @@ import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { AssignAppraiserDto, ListAppraisersQuery, ListBanksQuery, QuoteRequestDto } from './appraiser.dto.js';
 import { AppraiserViewDto, BankDto, toAppraiserView } from './appraiser.view.js';
 import { AppraisersService } from './appraisers.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** Banks, appraisers by location and bank, and a client's appraiser: quote requests, assign, approve, revoke. */
 @Controller(API.core)
@@ -35,7 +36,7 @@ export class AppraisersController {
       'Appraisers in a location working with a bank, with this client’s quote request and assignment dates; a customer sees only the appraiser chosen for them.',
   })
   async list(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Query() query: ListAppraisersQuery,
     @CurrentUser() caller: Caller,
   ) {
@@ -50,7 +51,7 @@ export class AppraisersController {
   @HttpCode(200)
   @ApiOkClient('A quote request is e-mailed to each chosen appraiser.')
   async requestQuotes(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Body() body: QuoteRequestDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -74,7 +75,7 @@ export class AppraisersController {
   @Patch('customers/:customerId/appraisers/revoke/')
   @ApiOkClient('Staff revoke the appraiser, pending or assigned.')
   async revoke(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -86,7 +87,7 @@ export class AppraisersController {
   @Patch('customers/:customerId/appraisers/approve/')
   @ApiOkClient('Staff approve the pending appraiser, who is e-mailed the appraisal details.')
   async approve(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -99,8 +100,8 @@ export class AppraisersController {
   @HttpCode(200)
   @ApiOkClient('Staff assign the appraiser with the appraisal details; the assignment waits for approval.')
   async assign(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
-    @Param('appraiserId', ParseUUIDPipe) appraiserId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
+    @Param('appraiserId', ParseIdPipe) appraiserId: string,
     @Body() body: AssignAppraiserDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,

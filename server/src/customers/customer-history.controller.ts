@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { HttpResponse } from '../platform/http/http-types.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
@@ -8,6 +8,7 @@ import { API } from '../platform/http/request-metadata.js';
 import { HistoryEntryDoc } from './customer-view.dto.js';
 import { HistoryQuery } from './customer-history.dto.js';
 import { CustomerHistoryService } from './customer-history.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** The audit trail of one client, newest first, filterable by type and downloadable as CSV. */
 @Controller(`${API.core}/customers`)
@@ -31,7 +32,7 @@ export class CustomerHistoryController {
   })
   @ApiExtraModels(HistoryEntryDoc, PaginationDoc)
   async history(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Query() query: HistoryQuery,
     @CurrentUser() caller: Caller,
     @Res({ passthrough: true }) response: HttpResponse,

@@ -6,7 +6,6 @@ import {
   HttpCode,
   Param,
   ParseArrayPipe,
-  ParseUUIDPipe,
   Patch,
   Post,
   Query,
@@ -29,6 +28,7 @@ import {
 import { toCustomerView, type CustomerView } from './customer.view.js';
 import { CustomerInDataDoc, CustomerViewDoc } from './customer-view.dto.js';
 import { CustomersService } from './customers.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** The staff clients workspace: list, read, create, edit, status, delete, notify and steps. */
 @Controller(`${API.core}/customers`)
@@ -56,7 +56,7 @@ export class CustomersController {
   @Get(':id/')
   @ApiOkData(CustomerViewDoc)
   async get(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @CurrentUser() caller: Caller,
   ): Promise<DataEnvelope<CustomerView>> {
     return ok(toCustomerView(await this.customers.visible(caller, id)));
@@ -76,7 +76,7 @@ export class CustomersController {
   @Patch(':id/')
   @ApiOkData(CustomerViewDoc, { description: 'The client as changed.' })
   async update(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: UpdateCustomerDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -88,7 +88,7 @@ export class CustomersController {
   @Delete(':id/')
   @ApiOkEmpty({ description: 'The client is deleted and their account closed.' })
   async remove(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<object>> {
@@ -100,7 +100,7 @@ export class CustomersController {
   @HttpCode(200)
   @ApiOkData(CustomerViewDoc)
   async notify(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: NotifyDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -113,7 +113,7 @@ export class CustomersController {
   @ApiBody({ type: StepDto, isArray: true, description: 'Each of the five roadmap steps once.' })
   @ApiOkData(CustomerInDataDoc, { description: 'The client, wrapped in `data` once more.' })
   async steps(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body(
       new ParseArrayPipe({
         items: StepDto,

@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-  Req,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { HttpRequest } from '../platform/http/http-types.js';
 import { ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
@@ -30,6 +19,7 @@ import { CommentViewDoc, ListCommentsQuery } from './documents.dto.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { toCommentView } from './documents.views.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** The chat about one uploaded file, open to the customer and to the staff who may see the client. */
 @Controller(`${API.core}/forms/:code/files/:fileId/comments`)
@@ -45,7 +35,7 @@ export class CommentsController {
   @ApiOkPage(CommentViewDoc, { description: 'The comments on the file.' })
   async list(
     @Param('code') code: string,
-    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Param('fileId', ParseIdPipe) fileId: string,
     @Query() query: ListCommentsQuery,
     @CurrentUser() caller: Caller,
   ) {
@@ -69,7 +59,7 @@ export class CommentsController {
   @ApiCreatedData(CommentViewDoc, { description: 'The new comment.' })
   async add(
     @Param('code') code: string,
-    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Param('fileId', ParseIdPipe) fileId: string,
     @Req() request: HttpRequest,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -82,8 +72,8 @@ export class CommentsController {
   @ApiOkEmpty({ description: 'The comment is deleted.' })
   async remove(
     @Param('code') code: string,
-    @Param('fileId', ParseUUIDPipe) fileId: string,
-    @Param('commentId', ParseUUIDPipe) commentId: string,
+    @Param('fileId', ParseIdPipe) fileId: string,
+    @Param('commentId', ParseIdPipe) commentId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -96,7 +86,7 @@ export class CommentsController {
   @ApiOkData(UnreadDoc, { description: 'Every comment on the file is read by the caller.' })
   async markRead(
     @Param('code') code: string,
-    @Param('fileId', ParseUUIDPipe) fileId: string,
+    @Param('fileId', ParseIdPipe) fileId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {

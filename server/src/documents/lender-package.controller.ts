@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { admitCaller } from '../platform/auth/auth.guard.js';
@@ -12,6 +12,7 @@ import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { LenderPackageLinkDoc, LenderPackageQuery } from './documents.dto.js';
 import { LenderPackageLinks } from './lender-package-links.js';
 import { LenderPackageService } from './lender-package.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 const PACKAGE_CONTENT = {
   description:
@@ -36,7 +37,7 @@ export class LenderPackageController {
   @ApiOkResponse(PACKAGE_CONTENT)
   @ApiConflictResponse({ description: 'The client has no checked file (nothing is recorded).' })
   async download(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Query() query: LenderPackageQuery,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -56,7 +57,7 @@ export class LenderPackageController {
   })
   @ApiConflictResponse({ description: 'The client has no checked file.' })
   async link(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Query() query: LenderPackageQuery,
     @CurrentUser() caller: Caller,
   ): Promise<DataEnvelope<LenderPackageLinkDoc>> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ROLES } from '../../../machines/roles.js';
 import { customerViewFor } from '../customers/customer.view.js';
 import { CustomersService } from '../customers/customers.service.js';
@@ -11,6 +11,7 @@ import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { EditLawyerDto, ListLawyersQuery, OwnLawyerDto } from './lawyer.dto.js';
 import { LawyerViewDto, toLawyerView } from './lawyer.view.js';
 import { LawyersService } from './lawyers.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** A client's lawyer. Customers act only on themselves; staff on the clients they may see. */
 @Controller(`${API.core}/customers/:customerId/lawyers`)
@@ -26,7 +27,7 @@ export class LawyersController {
     description: 'Trusted partners, then the lawyers the client registered, that match the search.',
   })
   async list(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Query() query: ListLawyersQuery,
     @CurrentUser() caller: Caller,
   ) {
@@ -45,7 +46,7 @@ export class LawyersController {
     'The customer registers their own lawyer and picks them: staff approve the pick, a staff pick is assigned at once.',
   )
   async addOwn(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Body() body: OwnLawyerDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -58,8 +59,8 @@ export class LawyersController {
   @HttpCode(200)
   @ApiOkClient('The lawyer is picked: a customer’s pick waits for approval, a staff pick is assigned.')
   async pick(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
-    @Param('lawyerId', ParseUUIDPipe) lawyerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
+    @Param('lawyerId', ParseIdPipe) lawyerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -72,7 +73,7 @@ export class LawyersController {
     'The lawyer is revoked: a customer revoking an assigned lawyer asks staff first, staff revoke at once.',
   )
   async revoke(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -83,7 +84,7 @@ export class LawyersController {
   @Patch('approve/')
   @ApiOkClient('Staff approve the pending pick (assigned) or the pending revoke (empty).')
   async approve(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -95,7 +96,7 @@ export class LawyersController {
   @Patch('reject_revoke/')
   @ApiOkClient('The lawyer stays assigned.')
   async rejectRevoke(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
@@ -106,8 +107,8 @@ export class LawyersController {
   @Patch(':lawyerId/')
   @ApiOkData(LawyerViewDto, { description: 'The chosen lawyer, corrected by staff.' })
   async edit(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
-    @Param('lawyerId', ParseUUIDPipe) lawyerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
+    @Param('lawyerId', ParseIdPipe) lawyerId: string,
     @Body() body: EditLawyerDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { HttpRequest } from '../platform/http/http-types.js';
 import { STAFF_ROLES } from '../../../machines/roles.js';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
@@ -15,6 +15,7 @@ import { ApiTextWithFileBody } from '../platform/http/multipart.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { ListNotesQuery, NoteViewDoc } from './notes.dto.js';
 import { MAX_NOTE_LENGTH, NotesService, type NoteView } from './notes.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** Internal notes per client: staff only, newest first, one optional attached file each. */
 @Controller(`${API.core}/customers/:customerId/notes`)
@@ -25,7 +26,7 @@ export class NotesController {
   @Get('/')
   @ApiOkPage(NoteViewDoc, { description: 'The internal notes on the client.' })
   async list(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Query() query: ListNotesQuery,
     @CurrentUser() caller: Caller,
   ): Promise<PageEnvelope<NoteView>> {
@@ -37,7 +38,7 @@ export class NotesController {
   @ApiTextWithFileBody(MAX_NOTE_LENGTH)
   @ApiCreatedData(NoteViewDoc, { description: 'The new note.' })
   async add(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @Req() request: HttpRequest,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -48,8 +49,8 @@ export class NotesController {
   @Delete(':noteId/')
   @ApiOkEmpty({ description: 'The note is deleted.' })
   async remove(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
-    @Param('noteId', ParseUUIDPipe) noteId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
+    @Param('noteId', ParseIdPipe) noteId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<object>> {
@@ -60,7 +61,7 @@ export class NotesController {
   @Patch('mark_read/')
   @ApiOkData(UnreadDoc, { description: 'Every note on the client is read by the caller.' })
   async markRead(
-    @Param('customerId', ParseUUIDPipe) customerId: string,
+    @Param('customerId', ParseIdPipe) customerId: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<{ unread: number }>> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
@@ -6,6 +6,7 @@ import { ApiOkData } from '../platform/http/envelope.docs.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import { ChangeRemindersDto, RemindersView, toRemindersView } from './reminders.dto.js';
 import { RemindersService } from './reminders.service.js';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 /** A client's document reminders: staff who may see the client read, pause, resume, reschedule or send one. */
 @Controller(`${API.core}/customers`)
@@ -16,7 +17,7 @@ export class RemindersController {
   @Get(':id/reminders/')
   @ApiOkData(RemindersView, { description: "Where the client's document reminders stand." })
   async get(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @CurrentUser() caller: Caller,
   ): Promise<DataEnvelope<RemindersView>> {
     return ok(toRemindersView(await this.reminders.view(caller, id)));
@@ -26,7 +27,7 @@ export class RemindersController {
   @Patch(':id/reminders/')
   @ApiOkData(RemindersView, { description: 'The reminders after the change.' })
   async change(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: ChangeRemindersDto,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
@@ -49,7 +50,7 @@ export class RemindersController {
   @HttpCode(200)
   @ApiOkData(RemindersView, { description: 'A reminder naming what is missing is sent at once.' })
   async sendNow(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<RemindersView>> {

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { type Caller, CurrentUser, Roles } from '../platform/auth/auth.decorators.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, page, type DataEnvelope, type PageEnvelope } from '../platform/http/envelope.js';
@@ -28,6 +17,7 @@ import {
 import { TeamRepository } from './team.repository.js';
 import { TeamService } from './team.service.js';
 import { ApiProperty } from '@nestjs/swagger';
+import { ParseIdPipe } from '../platform/http/id.pipe.js';
 
 class TeamHistoryQuery extends PageQuery(20, 100) {}
 
@@ -72,7 +62,7 @@ export class TeamController {
   @Patch(':id/')
   @ApiOkData(TeamMemberDoc, { description: 'The member as changed.' })
   async update(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: UpdateStaffDto,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<TeamMemberView>> {
@@ -84,7 +74,7 @@ export class TeamController {
   @HttpCode(200)
   @ApiOkData(TeamMemberDoc, { description: 'The member can no longer sign in; their sessions have ended.' })
   async deactivate(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<TeamMemberView>> {
@@ -96,7 +86,7 @@ export class TeamController {
   @HttpCode(200)
   @ApiOkData(TeamMemberDoc, { description: 'The member can sign in again with their password.' })
   async reactivate(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<TeamMemberView>> {
     await this.team.reactivate(id, meta);
@@ -107,7 +97,7 @@ export class TeamController {
   @Delete(':id/second_factor/')
   @ApiOkData(TeamMemberDoc, { description: 'The member signs in without a code until they set it up again.' })
   async resetSecondFactor(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<TeamMemberView>> {
     await this.team.resetSecondFactor(id, meta);
@@ -118,7 +108,7 @@ export class TeamController {
   @HttpCode(200)
   @ApiOkData(ReassignedDoc, { description: "The member's clients now belong to `to`." })
   async reassign(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', ParseIdPipe) id: string,
     @Body() body: ReassignClientsDto,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<ReassignedDoc>> {
