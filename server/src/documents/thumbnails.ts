@@ -122,6 +122,8 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
           if (!page) return; // too large to preview
           await this.storage.put(key, Readable.from([page]).pipe(resize), 'image/webp');
         } else {
+          // `pipe` does not pass a read error on: the resize fails with it, and so does the put.
+          source.on('error', (error) => resize.destroy(error));
           await this.storage.put(key, source.pipe(resize), 'image/webp');
         }
       } catch (error) {
