@@ -21,6 +21,7 @@ import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
 import { confirm } from '../../ui/confirm';
 import { useAppForm } from '../../ui/form';
+import { TARGET_SIZE } from '../../ui/target-size';
 import { invalidForm } from '../assignments/invalid-form';
 import { toast, toastError } from '../../ui/toast';
 import { requestQuotes } from './api';
@@ -120,7 +121,7 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
                       pr={4}
                       rightSection={
                         <CloseButton
-                          size="xs"
+                          size={TARGET_SIZE}
                           aria-label={`Remove ${appraiser ? personName(appraiser) : 'appraiser'}`}
                           disabled={sending}
                           onClick={() => send({ type: 'TOGGLE', id })}

@@ -39,6 +39,8 @@ export function ClientsToolbar({
       <Select
         key="broker"
         aria-label="Broker"
+        // A row of its own on phones, so deal type and status pair up and the search has the next row whole.
+        className="hw-span-2-phone"
         size="sm"
         data={brokerOptions}
         value={toOption(state.broker)}
@@ -99,7 +101,7 @@ export function ClientsToolbar({
             onKeyDown={(event) => {
               if (event.key === 'Enter') onChange({ search: search.trim() });
             }}
-            className={filters.length % 2 === 0 ? 'hw-span-2-phone hw-span-2-wide' : 'hw-span-2-wide'}
+            className="hw-span-2-phone hw-span-2-wide"
             rightSection={
               search || state.search ? (
                 <ActionIcon

@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { closingDateState } from '@machines/customer.rules';
 import { formatPhone } from '@machines/phone';
 import { href } from '../../app/routes';
-import { TARGET_SIZE } from '../../ui/target-size';
+import { INLINE_TARGET, TARGET_SIZE } from '../../ui/target-size';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
 
@@ -42,7 +42,7 @@ function CellLink({
       size="xs"
       fw={600}
       c={color}
-      style={{ whiteSpace: breaks ? undefined : 'nowrap' }}
+      style={{ ...INLINE_TARGET, whiteSpace: breaks ? undefined : 'nowrap' }}
     >
       <Group gap={4} component="span" wrap="nowrap">
         {icon}

@@ -8,6 +8,9 @@ import { updateSteps } from './api';
 import { useCustomerCommand } from './queries';
 import type { CustomerView } from './types';
 
+/** The progress switches: a track a thumb can hit, its label the size of the row's text. */
+const SWITCH_STYLES = { label: { fontSize: 'var(--mantine-font-size-sm)' } };
+
 function fullSteps(steps: StepProgress[]): StepProgress[] {
   return ROADMAP_STEPS.map(
     (step) =>
@@ -82,9 +85,11 @@ export function CustomerSteps({ customer }: { customer: CustomerView }) {
                 </Badge>
               )}
             </Stack>
-            <Group gap="md" wrap="nowrap">
+            {/* On phones the switches take a line of their own in every step, so the steps line up. */}
+            <Group gap="md" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
               <Switch
-                size="xs"
+                size="md"
+                styles={SWITCH_STYLES}
                 label="Open"
                 checked={step.is_active}
                 disabled={pending !== null}
@@ -92,7 +97,8 @@ export function CustomerSteps({ customer }: { customer: CustomerView }) {
                 onChange={(event) => void toggle(step.step, 'is_active', event.currentTarget.checked)}
               />
               <Switch
-                size="xs"
+                size="md"
+                styles={SWITCH_STYLES}
                 color="teal"
                 label="Done"
                 checked={step.is_completed}
