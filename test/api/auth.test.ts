@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { REFRESH_RACE_SECONDS } from '../../server/src/auth/session.decider.js';
 import { Clock } from '../../server/src/platform/clock.js';
 import { registerCustomer, signInNewClient, deleteClient, textedPassword } from '../support/accounts.js';
 import {
@@ -161,7 +162,17 @@ describe('access tokens', () => {
   });
 });
 
+/** Moves the product's clock past the time a spent refresh token is still taken for a raced request. */
+function afterRaceWindow(): void {
+  const later = new Date(Date.now() + (REFRESH_RACE_SECONDS + 1) * 1000);
+  jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(later);
+}
+
 describe('refresh tokens', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
   it('rotates: the new pair works and the old refresh token is spent', async () => {
     const first = await t.login(PHONES.assistant);
     const rotated = await t.refresh(first.refresh);
@@ -175,6 +186,7 @@ describe('refresh tokens', () => {
   it('revokes the whole family when a spent refresh token is presented again, access tokens too', async () => {
     const first = await t.login(PHONES.assistant);
     const rotated = await t.refresh(first.refresh);
+    afterRaceWindow();
     const reuse = await t.refresh(first.refresh);
     expect(reuse.status).toBe(401);
     expect(reuse.body.errors[0].code).toBe('token_not_valid');
@@ -188,9 +200,21 @@ describe('refresh tokens', () => {
     const other = await t.login(PHONES.assistant);
     const victim = await t.login(PHONES.assistant);
     await t.refresh(victim.refresh);
+    afterRaceWindow();
     await t.refresh(victim.refresh);
     expect((await t.refresh(other.refresh)).status).toBe(200);
     await expectWorks(other.access);
+  });
+
+  it('answers two refreshes sent at once with one token: one renews, the other is refused, the session lives', async () => {
+    const first = await t.login(PHONES.assistant);
+    const answers = await Promise.all([t.refresh(first.refresh), t.refresh(first.refresh)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.status === 200)!;
+    expect(answers.find((a) => a.status === 401)!.body.errors[0].code).toBe('token_not_valid');
+    await expectWorks(winner.body.data.access);
+    await expectWorks(first.access);
+    expect((await t.refresh(refreshCookieOf(winner)!)).status).toBe(200);
   });
 
   it('answers 401 to a refresh without the cookie', async () => {

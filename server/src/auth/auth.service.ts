@@ -15,7 +15,7 @@ import { Clock } from '../platform/clock.js';
 import { PasswordService } from './password.service.js';
 import { hasSecondFactor } from '../users/second-factor-status.js';
 import { passwordStamp, SecondFactorService } from './second-factor.service.js';
-import { RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
+import { RefreshRaced, RefreshTokenReused, sessionDecider, type SessionCommand } from './session.decider.js';
 import { SESSION_STREAM } from './session.events.js';
 import { SessionsRepository } from './sessions.repository.js';
 
@@ -163,12 +163,17 @@ export class AuthService {
       outcome = await this.events.handle(
         sessionDecider,
         { type: SESSION_STREAM, id: claims.fam },
-        { type: 'Rotate', presentedHash: hashToken(token), nextHash: next.hash },
+        {
+          type: 'Rotate',
+          presentedHash: hashToken(token),
+          nextHash: next.hash,
+          at: this.clock.now().toISOString(),
+        },
         { ...metadata, actorId: user.id, actorRole: user.role },
       );
     } catch (error) {
       // Two refreshes raced with one token: only the first may rotate it.
-      if (error instanceof ConcurrencyError) throw new RefreshTokenReused();
+      if (error instanceof ConcurrencyError) throw new RefreshRaced();
       throw error;
     }
     if (outcome.events.some((e) => e.type === 'session.revoked')) throw new RefreshTokenReused();

@@ -1,10 +1,13 @@
 import { describe, it } from '@jest/globals';
 import { specFor } from '../../../test/support/decider-spec.js';
-import { sessionDecider } from './session.decider.js';
+import { REFRESH_RACE_SECONDS, sessionDecider } from './session.decider.js';
 import type { SessionEvent } from './session.events.js';
 
 const given = specFor(sessionDecider);
 const started: SessionEvent = { type: 'session.started', data: { userId: 'u1', tokenHash: 'h1' } };
+const AT = '2026-11-29T10:00:00.000Z';
+const rotated: SessionEvent = { type: 'session.rotated', data: { tokenHash: 'h2', rotatedAt: AT } };
+const secondsAfter = (seconds: number) => new Date(Date.parse(AT) + seconds * 1000).toISOString();
 
 describe('refresh-token family', () => {
   it('starts a session with the first token hash', () => {
@@ -17,26 +20,51 @@ describe('refresh-token family', () => {
       .thenRefuses('session_exists');
   });
 
-  it('rotates when the current token is presented', () => {
+  it('rotates when the current token is presented, noting when', () => {
     given([started])
-      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' })
-      .then([{ type: 'session.rotated', data: { tokenHash: 'h2' } }]);
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2', at: AT })
+      .then([{ type: 'session.rotated', data: { tokenHash: 'h2', rotatedAt: AT } }]);
   });
 
-  it('revokes the family when a spent token is presented again', () => {
+  it('refuses, keeping the family, a refresh that raced the last rotation with the token it spent', () => {
+    given([started, rotated])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h3', at: secondsAfter(REFRESH_RACE_SECONDS) })
+      .thenRefuses('token_not_valid');
+  });
+
+  it('revokes the family when the spent token comes back after the race window', () => {
+    given([started, rotated])
+      .when({
+        type: 'Rotate',
+        presentedHash: 'h1',
+        nextHash: 'h3',
+        at: secondsAfter(REFRESH_RACE_SECONDS + 1),
+      })
+      .then([{ type: 'session.revoked', data: { reason: 'reuse_detected' } }]);
+  });
+
+  it('revokes the family when a token older than the last one spent is presented, however soon', () => {
+    given([started, rotated, { type: 'session.rotated', data: { tokenHash: 'h3', rotatedAt: AT } }])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h4', at: secondsAfter(1) })
+      .then([{ type: 'session.revoked', data: { reason: 'reuse_detected' } }]);
+  });
+
+  it('revokes the family when a spent token is presented after a rotation recorded without its time', () => {
     given([started, { type: 'session.rotated', data: { tokenHash: 'h2' } }])
-      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h3' })
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h3', at: AT })
       .then([{ type: 'session.revoked', data: { reason: 'reuse_detected' } }]);
   });
 
   it('refuses to rotate a revoked family', () => {
     given([started, { type: 'session.revoked', data: { reason: 'password_reset' } }])
-      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' })
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2', at: AT })
       .thenRefuses('token_not_valid');
   });
 
   it('refuses a family that never started', () => {
-    given([]).when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2' }).thenRefuses('token_not_valid');
+    given([])
+      .when({ type: 'Rotate', presentedHash: 'h1', nextHash: 'h2', at: AT })
+      .thenRefuses('token_not_valid');
   });
 
   it('revokes once: a second revoke writes nothing', () => {
