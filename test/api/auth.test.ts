@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { REFRESH_RACE_SECONDS } from '../../server/src/auth/session.decider.js';
+import { RESET_PASSWORD_GAP_MS } from '../../server/src/users/user.decider.js';
 import { Clock } from '../../server/src/platform/clock.js';
 import { registerCustomer, signInNewClient, deleteClient, textedPassword } from '../support/accounts.js';
 import {
@@ -396,6 +397,14 @@ describe('password reset', () => {
     await registerCustomer(t, other, 'Initial#pass1');
     await t.http().post(RESET).send({ phone_number: other });
     const first = await textedPassword(t, other, 1);
+    // The same request sent again at once sends nothing: the first text's password stays the one.
+    await t.http().post(RESET).send({ phone_number: other });
+    await t.drain();
+    expect(
+      t.outbox.delivered.filter((d) => d.to === `+${other}` && d.subject === 'New password'),
+    ).toHaveLength(1);
+    // Later, a new request replaces it.
+    jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() + RESET_PASSWORD_GAP_MS));
     await t.http().post(RESET).send({ phone_number: other });
     const second = await textedPassword(t, other, 2);
     expect((await t.http().post(OBTAIN).send({ phone_number: other, password: first })).status).toBe(401);
@@ -516,6 +525,16 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 10; i++) expect((await attempt('203.0.113.7', `Wrong#guess${i}`)).status).toBe(401);
     await eventually(async () => expect((await attempt('203.0.113.7', 'Owner#pass1')).status).toBe(429));
     expect((await attempt('198.51.100.20', 'Owner#pass1')).status).toBe(200);
+  });
+
+  it('checks no more than ten of 25 wrong passwords sent at once; the rest wait', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => attempt('203.0.113.50', `Burst#guess${i}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 
   it('forgets the owner’s own mistakes once they sign in', async () => {

@@ -159,15 +159,20 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
         const user = challenged ?? (request as HttpRequest & { caller?: Caller }).caller?.id ?? null;
         const refused = challenged ? SIGN_IN_FAILED : CODE_REFUSED;
         if (user) {
-          await this.refuseWhenBlocked(failuresPerUser, user);
-          await this.refuseWhenBlocked(failuresPerUserDaily, user);
-          response.raw.once('finish', () => void this.countCode(response.raw.statusCode, refused, user));
+          await this.hold([
+            [failuresPerUser, user],
+            [failuresPerUserDaily, user],
+          ]);
+          response.raw.once('finish', () => void this.settleCode(response.raw.statusCode, refused, user));
         }
       } else {
-        await this.limiter(this.limits.sign_in.perIp).consume(ip);
-        await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhoneAndIp, `${phone}:${ip}`);
-        await this.refuseWhenBlocked(this.limits.sign_in.failuresPerPhone, phone);
-        response.raw.once('finish', () => void this.countSignIn(response.raw.statusCode, phone, ip));
+        const { perIp, failuresPerPhoneAndIp, failuresPerPhone } = this.limits.sign_in;
+        await this.limiter(perIp).consume(ip);
+        await this.hold([
+          [failuresPerPhoneAndIp, `${phone}:${ip}`],
+          [failuresPerPhone, phone],
+        ]);
+        response.raw.once('finish', () => void this.settleSignIn(response.raw.statusCode, phone, ip));
       }
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
@@ -182,21 +187,41 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     return true;
   }
 
-  /** Failures are counted only once the answer is known; reading the counter costs nothing. */
-  private async refuseWhenBlocked(limit: Limit, key: string): Promise<void> {
-    const seen = await this.limiter(limit).get(key);
-    if (seen && seen.consumedPoints >= limit.points) throw seen;
+  /**
+   * Each attempt holds a failure's place in its counters until its answer is known, so attempts sent at
+   * once cannot outrun the count: the attempt past the limit is refused before it is checked. A refused
+   * hold gives back the places already taken for this attempt.
+   */
+  private async hold(counters: [Limit, string][]): Promise<void> {
+    const held: [Limit, string][] = [];
+    try {
+      for (const [limit, key] of counters) {
+        await this.limiter(limit).consume(key);
+        held.push([limit, key]);
+      }
+    } catch (refusal) {
+      await this.giveBack(held);
+      throw refusal;
+    }
   }
 
-  private async countSignIn(status: number, phone: string, ip: string): Promise<void> {
+  private async giveBack(held: [Limit, string][]): Promise<void> {
+    await Promise.all(held.map(([limit, key]) => this.limiter(limit).reward(key, 1)));
+  }
+
+  /** A wrong password keeps its places; a sign-in clears this address's mistakes; anything else gives back. */
+  private async settleSignIn(status: number, phone: string, ip: string): Promise<void> {
     const { failuresPerPhoneAndIp, failuresPerPhone } = this.limits.sign_in;
     try {
-      if (status === SIGN_IN_FAILED) {
-        await this.limiter(failuresPerPhoneAndIp).penalty(`${phone}:${ip}`);
-        await this.limiter(failuresPerPhone).penalty(phone);
-      } else if (status === SIGNED_IN) {
+      if (status === SIGN_IN_FAILED) return;
+      if (status === SIGNED_IN) {
         await this.limiter(failuresPerPhoneAndIp).delete(`${phone}:${ip}`);
-      }
+        await this.giveBack([[failuresPerPhone, phone]]);
+      } else
+        await this.giveBack([
+          [failuresPerPhoneAndIp, `${phone}:${ip}`],
+          [failuresPerPhone, phone],
+        ]);
     } catch {
       // A counter that could not be written is not worth failing a request that has already been answered.
     }
@@ -211,16 +236,22 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     }
   }
 
-  /** Wrong codes add up until a right one, like sign-in failures; the daily count is never cleared. */
-  private async countCode(status: number, refused: number, user: string): Promise<void> {
+  /**
+   * Wrong codes add up until a right one, like sign-in failures; the daily count keeps every wrong code, a
+   * right one only gives back its own place.
+   */
+  private async settleCode(status: number, refused: number, user: string): Promise<void> {
     const { failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
     try {
-      if (status === refused) {
-        await this.limiter(failuresPerUser).penalty(user);
-        await this.limiter(failuresPerUserDaily).penalty(user);
-      } else if (status === SIGNED_IN) {
+      if (status === refused) return;
+      if (status === SIGNED_IN) {
         await this.limiter(failuresPerUser).delete(user);
-      }
+        await this.giveBack([[failuresPerUserDaily, user]]);
+      } else
+        await this.giveBack([
+          [failuresPerUser, user],
+          [failuresPerUserDaily, user],
+        ]);
     } catch {
       // As for sign-in failures: the answer is already sent.
     }
