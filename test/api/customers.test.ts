@@ -531,6 +531,16 @@ describe('notify actions and steps', () => {
       .set(bearer(tokens.broker))
       .send({ notify_type: 'resend_password' });
     await eventually(() => expect(newPasswords()).toBe(before + 1));
+    // Clicked again at once: refused, nothing more sent, so the first text's password stays the one.
+    const again = await t
+      .http()
+      .post(`${C}${ids.grace}/notify/`)
+      .set(bearer(tokens.broker))
+      .send({ notify_type: 'resend_password' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('password_just_sent');
+    await t.drain();
+    expect(newPasswords()).toBe(before + 1);
     const user = (
       await db.query('SELECT require_change_password FROM users WHERE customer_id = $1', [ids.grace])
     )[0];

@@ -168,6 +168,36 @@ describe('password reset', () => {
       .thenRefuses('invalid_credentials');
   });
 
+  it('sends no second password when the same reset is asked for again within 30 seconds', () => {
+    const again = (reason: 'reset_password' | 'resend_password', seconds: number) => ({
+      type: 'RequestPasswordReset' as const,
+      passwordHash: 'hash-4',
+      passwordDelivery: { nonce: 'n3' },
+      reason,
+      at: new Date(Date.parse(at) + seconds * 1000).toISOString(),
+    });
+    // The public reset answers the same either way; staff are told.
+    given([registered, requested('n2', 'hash-3')])
+      .when(again('reset_password', 29))
+      .then([]);
+    given([registered, requested('n2', 'hash-3')])
+      .when(again('resend_password', 29))
+      .thenRefuses('password_just_sent');
+    given([registered, requested('n2', 'hash-3')])
+      .when(again('resend_password', 30))
+      .then([
+        {
+          type: 'user.password_reset_requested',
+          data: {
+            passwordHash: 'hash-4',
+            passwordDelivery: { nonce: 'n3' },
+            reason: 'resend_password',
+            expiresAt: new Date(Date.parse(at) + 30 * 1000 + 30 * 60 * 1000).toISOString(),
+          },
+        },
+      ]);
+  });
+
   it('refuses a reset for a deactivated user', () => {
     given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
       .when({

@@ -21,6 +21,12 @@ export interface SecondFactorState {
 /** How long a texted password can be used before it expires unused. */
 export const RESET_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
+/**
+ * A second request for a texted password this soon after the last is the same request sent twice (a double
+ * click, a retry): it sends nothing, so the password the first text carries stays the one that works.
+ */
+export const RESET_PASSWORD_GAP_MS = 30 * 1000;
+
 export interface PendingReset {
   nonce: string;
   passwordHash: string;
@@ -92,6 +98,14 @@ const STAFF: readonly Role[] = ['principal_broker', 'broker', 'assistant'];
 function mustBeActive(state: UserState): void {
   if (!state.exists || !state.active)
     throw DomainError.notFound('This user does not exist or is no longer active.');
+}
+
+/** Whether a texted password was asked for less than `RESET_PASSWORD_GAP_MS` before `at`. */
+function justRequested(state: UserState, at: string): boolean {
+  if (!state.pendingReset) return false;
+  const requestedAt = Date.parse(state.pendingReset.expiresAt) - RESET_PASSWORD_TTL_MS;
+  const since = Date.parse(at) - requestedAt;
+  return since >= 0 && since < RESET_PASSWORD_GAP_MS;
 }
 
 function usablePendingReset(state: UserState, nonce: string, at: string): PendingReset {
@@ -233,6 +247,14 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [{ type: 'user.password_changed', data: { passwordHash: command.passwordHash } }];
       case 'RequestPasswordReset':
         mustBeActive(state);
+        if (justRequested(state, command.at)) {
+          // The public reset answers the same whatever happens, so that it reveals no account.
+          if (command.reason === 'reset_password') return [];
+          throw DomainError.conflict(
+            'password_just_sent',
+            'A new password was texted to this client a moment ago. Wait for it to arrive before sending another.',
+          );
+        }
         return [
           {
             type: 'user.password_reset_requested',
