@@ -525,18 +525,16 @@ describe('notify actions and steps', () => {
     await t.drain(); // earlier messages have gone out, so only this one is counted
     const newPasswords = () => t.outbox.delivered.filter((d) => d.subject === 'New password').length;
     const before = newPasswords();
-    await t
-      .http()
-      .post(`${C}${ids.grace}/notify/`)
-      .set(bearer(tokens.broker))
-      .send({ notify_type: 'resend_password' });
+    const resend = () =>
+      t
+        .http()
+        .post(`${C}${ids.grace}/notify/`)
+        .set(bearer(tokens.broker))
+        .send({ notify_type: 'resend_password' });
+    await resend();
     await eventually(() => expect(newPasswords()).toBe(before + 1));
     // Clicked again at once: refused, nothing more sent, so the first text's password stays the one.
-    const again = await t
-      .http()
-      .post(`${C}${ids.grace}/notify/`)
-      .set(bearer(tokens.broker))
-      .send({ notify_type: 'resend_password' });
+    const again = await resend();
     expect(again.status).toBe(409);
     expect(again.body.errors[0].code).toBe('password_just_sent');
     await t.drain();
