@@ -156,3 +156,26 @@ describe('signing in while the password changes', () => {
     expect((await signIn()).status).toBe(401);
   });
 });
+
+describe('notes while their client is deleted', () => {
+  it('records no note after the client is deleted, and answers every note either written or not found', async () => {
+    const created = await create('14165558020', 6);
+    const id: string = created.body.data.id;
+    const answers = await Promise.all([
+      t.http().delete(`${C}${id}/`).set(bearer(staff)),
+      ...Array.from({ length: 8 }, (_, n) =>
+        t.http().post(`${C}${id}/notes/`).set(bearer(staff)).field('text', `Note ${n}`),
+      ),
+    ]);
+    expect(answers[0].status).toBe(200);
+    for (const answer of answers.slice(1)) expect([201, 404]).toContain(answer.status);
+    const late: unknown[] = await db.query(
+      `SELECT 1 FROM events e
+        WHERE e.type = 'note.added' AND e.data->>'customerId' = $1
+          AND e.global_position > (SELECT global_position FROM events
+                                    WHERE stream_id = $1 AND type = 'customer.deleted')`,
+      [id],
+    );
+    expect(late).toEqual([]);
+  });
+});

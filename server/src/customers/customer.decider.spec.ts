@@ -85,6 +85,14 @@ describe('client', () => {
       .thenRefuses('not_found');
   });
 
+  it('holds a client who exists without recording anything, and refuses one deleted or never created', () => {
+    given([created]).when({ type: 'MustExist' }).then([]);
+    given([created, { type: 'customer.deleted', data: { userId: 'u1', brokerId: 'b1' } }])
+      .when({ type: 'MustExist' })
+      .thenRefuses('not_found');
+    given([]).when({ type: 'MustExist' }).thenRefuses('not_found');
+  });
+
   it('requests a review with its date', () => {
     given([created])
       .when({ type: 'RequestReview', at: '2026-11-22T10:00:00.000Z' })

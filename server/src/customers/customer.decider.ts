@@ -26,7 +26,12 @@ export type CustomerCommand =
   | { type: 'DeleteCustomer' }
   | { type: 'RequestReview'; at: string }
   | { type: 'SetSteps'; steps: StepState[] }
-  | { type: 'RequestNotification'; notifyType: 'form_sent' | 'lawyer_approved_email' };
+  | { type: 'RequestNotification'; notifyType: 'form_sent' | 'lawyer_approved_email' }
+  /**
+   * Decides nothing for a client who exists: a change recorded on another stream (a note) names it, so
+   * the client is held at the version read and a deletion in between refuses the change.
+   */
+  | { type: 'MustExist' };
 
 /** The client's details, or not found for a client never created or deleted. */
 export function mustExist(state: CustomerState): CustomerDetails {
@@ -129,6 +134,9 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
       }
       case 'ChangeStatus':
         return statusChange(state, command.status);
+      case 'MustExist':
+        mustExist(state);
+        return [];
       case 'DeleteCustomer': {
         const details = mustExist(state);
         return [{ type: 'customer.deleted', data: { userId: state.userId!, brokerId: details.brokerId } }];

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
-import { EventStore } from '../platform/event-store/event-store.js';
+import { EventStore, streamCommand } from '../platform/event-store/event-store.js';
+import { customerDecider } from '../customers/customer.decider.js';
+import { CUSTOMER_STREAM } from '../customers/customer.events.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { receiveMultipart } from '../platform/http/multipart.js';
 import { FileLinks } from '../platform/storage/file-links.js';
@@ -74,12 +76,18 @@ export class NotesService {
     }
     const noteId = randomUUID();
     try {
-      await this.events.handle(
-        noteDecider,
-        { type: NOTE_STREAM, id: noteId },
-        { type: 'AddNote', noteId, customerId, authorId: caller.id, text, file },
+      await this.events.handleAll(
+        [
+          streamCommand(
+            noteDecider,
+            { type: NOTE_STREAM, id: noteId },
+            { type: 'AddNote', noteId, customerId, authorId: caller.id, text, file },
+            0,
+          ),
+          // A client deleted while the note was on its way takes no note.
+          streamCommand(customerDecider, { type: CUSTOMER_STREAM, id: customerId }, { type: 'MustExist' }),
+        ],
         meta,
-        { expectedVersion: 0 },
       );
     } catch (error) {
       await drop();
