@@ -110,20 +110,20 @@ describe('signing in on several devices at once', () => {
     const phoneNumber = '14165558010';
     const userId = await registerCustomer(t, phoneNumber, 'Several#devices1');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
+      Array.from({ length: 12 }, () =>
         t
           .http()
           .post('/auth/api/v3/auth/token/obtain/')
           .send({ phone_number: phoneNumber, password: 'Several#devices1' }),
       ),
     );
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     const signIns: { type: string }[] = await db.query(
       "SELECT type FROM events WHERE stream_type = 'user' AND stream_id = $1 AND type LIKE 'auth.%'",
       [userId],
     );
     expect(signIns.filter((e) => e.type === 'auth.first_login')).toHaveLength(1);
-    expect(signIns.filter((e) => e.type === 'auth.logged_in')).toHaveLength(4);
+    expect(signIns.filter((e) => e.type === 'auth.logged_in')).toHaveLength(11);
   });
 });
 

@@ -38,6 +38,8 @@ const DUMMY_HASH =
 /** A reset answers no sooner than this, known number or not; above the slowest normal known-number path. */
 export const RESET_ANSWER_FLOOR_MS = 400;
 
+/** How many times a sign-in is decided again when other sign-ins of the same user commit first. */
+const SIGN_IN_ATTEMPTS = 30;
 @Injectable()
 export class AuthService {
   constructor(
@@ -56,16 +58,29 @@ export class AuthService {
    * at once is checked again the same way, and every device is signed in.
    */
   async obtain(phoneNumber: string, password: string, metadata: EventMetadata): Promise<SignInOutcome> {
-    return decideAgainOnConflict(() => this.signIn(phoneNumber, password, metadata));
+    // A sign-in decided again after another device's sign-in finds the same password hash: its check is
+    // not made again, so devices signing in at once are not held up by one hashing each per attempt.
+    const checked = new Map<string, Promise<boolean>>();
+    const verify = (hash: string): Promise<boolean> => {
+      if (!checked.has(hash)) checked.set(hash, this.passwords.verify(hash, password));
+      return checked.get(hash)!;
+    };
+    // Each of n devices signing in at once may lose to every other before its turn: more tries than the
+    // default, each a read and an append once the password is checked.
+    return decideAgainOnConflict(
+      () => this.signIn(phoneNumber, password, verify, metadata),
+      SIGN_IN_ATTEMPTS,
+    );
   }
 
   private async signIn(
     phoneNumber: string,
     password: string,
+    verify: (hash: string) => Promise<boolean>,
     metadata: EventMetadata,
   ): Promise<SignInOutcome> {
     const user = await this.users.findActiveByPhone(phoneNumber);
-    const valid = await this.passwords.verify(user?.password_hash ?? DUMMY_HASH, password);
+    const valid = await verify(user?.password_hash ?? DUMMY_HASH);
     const resetNonce = user && !valid ? await this.matchingPendingReset(user, password) : null;
     if (!user || (!valid && !resetNonce))
       throw DomainError.unauthorized('invalid_credentials', INVALID_CREDENTIALS);
