@@ -357,6 +357,72 @@ describe('deactivation and handover', () => {
     expect(answer.body.errors[0].field).toBe('to');
   });
 
+  it('refuses to make an assistant of a broker who still brokers clients, until they are moved', async () => {
+    const member = await invite('broker');
+    const client = await t.http().post(C).set(bearer(tokens.pb)).send({
+      first_name: 'Kept',
+      last_name: 'Client',
+      email: 'kept.client@example.com',
+      phone_number: newPhone(),
+      status: 'active',
+      deal_type: 'purchase',
+      broker: member.id,
+    });
+    expect(client.status).toBe(201);
+    const demote = () =>
+      t.http().patch(`${T}${member.id}/`).set(bearer(tokens.pb)).send({ role: 'assistant' });
+    const refused = await demote();
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'clients_to_move',
+      description: 'This member brokers 1 client. Move them to another broker first, then change the role.',
+    });
+    const moved = await t
+      .http()
+      .post(`${T}${member.id}/reassign/`)
+      .set(bearer(tokens.pb))
+      .send({ to: ids.broker });
+    expect(moved.status).toBe(200);
+    expect((await demote()).status).toBe(200);
+  });
+
+  it('moves no client to a member after they were deactivated, when both are asked at once', async () => {
+    const from = await invite('broker');
+    const to = await invite('broker');
+    const clients: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await t
+        .http()
+        .post(C)
+        .set(bearer(tokens.pb))
+        .send({
+          first_name: 'Moving',
+          last_name: `Client ${'abc'[i]}`,
+          email: `moving.${'abc'[i]}@example.com`,
+          phone_number: newPhone(),
+          status: 'active',
+          deal_type: 'purchase',
+          broker: from.id,
+        });
+      clients.push(created.body.data.id);
+    }
+    const [moved, deactivated] = await Promise.all([
+      t.http().post(`${T}${from.id}/reassign/`).set(bearer(tokens.pb)).send({ to: to.id }),
+      t.http().post(`${T}${to.id}/deactivate/`).set(bearer(tokens.pb)),
+    ]);
+    expect(deactivated.status).toBeLessThan(300);
+    expect([200, 400]).toContain(moved.status);
+    // Moved before the deactivation (a deactivated member may keep clients until handed over), never after.
+    const late: unknown[] = await db.query(
+      `SELECT 1 FROM events m
+        WHERE m.type = 'customer.updated' AND m.stream_id = ANY($1) AND m.data->'changes'->>'brokerId' = $2
+          AND m.global_position > (SELECT global_position FROM events
+                                    WHERE stream_id = $2 AND type = 'user.deactivated')`,
+      [clients, to.id],
+    );
+    expect(late).toEqual([]);
+  });
+
   it('rebuilds the team and its history from the events alone', async () => {
     await expectRebuildToReproduceReadTables(t);
   });

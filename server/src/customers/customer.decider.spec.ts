@@ -86,11 +86,11 @@ describe('client', () => {
   });
 
   it('holds a client who exists without recording anything, and refuses one deleted or never created', () => {
-    given([created]).when({ type: 'MustExist' }).then([]);
+    given([created]).when({ type: 'ConfirmExists' }).then([]);
     given([created, { type: 'customer.deleted', data: { userId: 'u1', brokerId: 'b1' } }])
-      .when({ type: 'MustExist' })
+      .when({ type: 'ConfirmExists' })
       .thenRefuses('not_found');
-    given([]).when({ type: 'MustExist' }).thenRefuses('not_found');
+    given([]).when({ type: 'ConfirmExists' }).thenRefuses('not_found');
   });
 
   it('requests a review with its date', () => {

@@ -31,7 +31,7 @@ export type CustomerCommand =
    * Decides nothing for a client who exists: a change recorded on another stream (a note) names it, so
    * the client is held at the version read and a deletion in between refuses the change.
    */
-  | { type: 'MustExist' };
+  | { type: 'ConfirmExists' };
 
 /** The client's details, or not found for a client never created or deleted. */
 export function mustExist(state: CustomerState): CustomerDetails {
@@ -134,7 +134,7 @@ export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEv
       }
       case 'ChangeStatus':
         return statusChange(state, command.status);
-      case 'MustExist':
+      case 'ConfirmExists':
         mustExist(state);
         return [];
       case 'DeleteCustomer': {

@@ -85,7 +85,7 @@ export class NotesService {
             0,
           ),
           // A client deleted while the note was on its way takes no note.
-          streamCommand(customerDecider, { type: CUSTOMER_STREAM, id: customerId }, { type: 'MustExist' }),
+          streamCommand(customerDecider, { type: CUSTOMER_STREAM, id: customerId }, { type: 'ConfirmExists' }),
         ],
         meta,
       );

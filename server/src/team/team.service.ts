@@ -30,6 +30,13 @@ const userStream = (id: string) => ({ type: USER_STREAM, id });
  * on the condition that the others' accounts did not change meanwhile, so two such changes at once cannot
  * both pass.
  */
+
+type ClientPart = 'broker' | 'assistant';
+
+/** Who may have a part of a client: a broker or a principal broker brokers, an assistant assists. */
+function canTake(role: string, part: ClientPart): boolean {
+  return part === 'broker' ? role !== 'assistant' : role === 'assistant';
+}
 @Injectable()
 export class TeamService {
   constructor(
@@ -76,6 +83,18 @@ export class TeamService {
   async update(id: string, dto: UpdateStaffDto, meta: EventMetadata): Promise<void> {
     await decideAgainOnConflict(async () => {
       const member = await this.activeMember(id);
+      if (dto.role !== undefined && dto.role !== member.role) {
+        const role = dto.role;
+        const kept = (await this.team.clientsOf(id)).filter((client) => !canTake(role, client.as));
+        if (kept.length > 0) {
+          const brokers = kept[0].as === 'broker';
+          const count = kept.length === 1 ? '1 client' : `${kept.length} clients`;
+          throw DomainError.conflict(
+            'clients_to_move',
+            `This member ${brokers ? 'brokers' : 'assists'} ${count}. Move them to another ${brokers ? 'broker' : 'assistant'} first, then change the role.`,
+          );
+        }
+      }
       const demoted =
         member.role === 'principal_broker' && dto.role !== undefined && dto.role !== member.role;
       const edit = streamCommand(
@@ -151,13 +170,42 @@ export class TeamService {
     if (id === to) throw DomainError.invalid('invalid', 'Choose another staff member.', 'to');
     const member = await this.team.member(id);
     if (!member) throw DomainError.notFound('This staff member does not exist.');
+    const clients = await this.team.clientsOf(id);
+    await this.takerOf(to, clients);
+    for (let start = 0; start < clients.length; start += REASSIGNED_PER_APPEND) {
+      const batch = clients.slice(start, start + REASSIGNED_PER_APPEND);
+      await decideAgainOnConflict(async () => {
+        // The one taking them over is held as read, so a deactivation or a new role in between refuses
+        // the move rather than leave clients with someone who cannot have them.
+        const target = await this.takerOf(to, batch);
+        await this.events.handleAll(
+          [
+            ...batch.map((client) =>
+              streamCommand(
+                customerDecider,
+                { type: CUSTOMER_STREAM, id: client.id },
+                {
+                  type: 'UpdateCustomer',
+                  changes: client.as === 'broker' ? { brokerId: to } : { assistantId: to },
+                  folderChoice: null,
+                },
+              ),
+            ),
+            streamCommand(userDecider, userStream(to), { type: 'ConfirmActive' }, target.version),
+          ],
+          meta,
+        );
+      });
+    }
+    return clients.length;
+  }
+
+  /** The active staff member `to`, when they can take every part they are given of these clients. */
+  private async takerOf(to: string, clients: { as: ClientPart }[]): Promise<{ version: number }> {
     const target = await this.team.member(to);
     if (!target || !target.is_active)
       throw DomainError.invalid('invalid', 'Choose an active staff member.', 'to');
-    const clients = await this.team.clientsOf(id);
-    const takes = (part: 'broker' | 'assistant'): boolean =>
-      part === 'broker' ? target.role !== 'assistant' : target.role === 'assistant';
-    const refused = clients.find((client) => !takes(client.as));
+    const refused = clients.find((client) => !canTake(target.role, client.as));
     if (refused)
       throw DomainError.invalid(
         'invalid',
@@ -166,26 +214,7 @@ export class TeamService {
           : "An assistant's clients go to another assistant.",
         'to',
       );
-    for (let start = 0; start < clients.length; start += REASSIGNED_PER_APPEND) {
-      const batch = clients.slice(start, start + REASSIGNED_PER_APPEND);
-      await decideAgainOnConflict(() =>
-        this.events.handleAll(
-          batch.map((client) =>
-            streamCommand(
-              customerDecider,
-              { type: CUSTOMER_STREAM, id: client.id },
-              {
-                type: 'UpdateCustomer',
-                changes: client.as === 'broker' ? { brokerId: to } : { assistantId: to },
-                folderChoice: null,
-              },
-            ),
-          ),
-          meta,
-        ),
-      );
-    }
-    return clients.length;
+    return target;
   }
 
   private async activeMember(id: string) {

@@ -9,4 +9,9 @@ export class ConcurrencyError extends Error {
       `This ${streamType} was changed by someone else (expected version ${expected}, found ${actual}). Reload and try again.`,
     );
   }
+
+  /** What the caller is told: the versions are for the log, not for a person. */
+  get description(): string {
+    return `This ${this.streamType.replace(/_/g, ' ')} was changed by someone else. Reload and try again.`;
+  }
 }

@@ -106,7 +106,7 @@ export class ErrorFilter implements ExceptionFilter {
       return { status: STATUS_OF_KIND[exception.kind], errors: [item] };
     }
     if (exception instanceof ConcurrencyError) {
-      return { status: 409, errors: [{ code: 'version_conflict', description: exception.message }] };
+      return { status: 409, errors: [{ code: 'version_conflict', description: exception.description }] };
     }
     if (
       exception instanceof HttpException &&
