@@ -63,6 +63,23 @@ async function eventCount(): Promise<number> {
   return (await db.query('SELECT count(*)::int AS n FROM events'))[0].n;
 }
 
+/** A new client of `brokerId`, created by the principal broker; its e-mail made from its name. */
+function clientOf(brokerId: string, firstName: string, lastName: string) {
+  return t
+    .http()
+    .post(C)
+    .set(bearer(tokens.pb))
+    .send({
+      first_name: firstName,
+      last_name: lastName,
+      email: `${firstName}.${lastName}@example.com`.toLowerCase().replace(/ /g, '.'),
+      phone_number: newPhone(),
+      status: 'active',
+      deal_type: 'purchase',
+      broker: brokerId,
+    });
+}
+
 describe('who may manage the team', () => {
   it.each(['broker', 'assistant', 'customer'])('refuses a %s every team action', async (who) => {
     const token = tokens[who];
@@ -304,19 +321,7 @@ describe('deactivation and handover', () => {
     const to = await invite('broker');
     const clients: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const created = await t
-        .http()
-        .post(C)
-        .set(bearer(tokens.pb))
-        .send({
-          first_name: 'Hand',
-          last_name: `Over ${'abcdefgh'[i]}`,
-          email: `handover.${'abcdefgh'[i]}@example.com`,
-          phone_number: newPhone(),
-          status: 'active',
-          deal_type: 'purchase',
-          broker: from.id,
-        });
+      const created = await clientOf(from.id, 'Hand', `Over ${'abcdefgh'[i]}`);
       expect([created.status, created.body.errors]).toEqual([201, undefined]);
       clients.push(created.body.data.id);
     }
@@ -359,15 +364,7 @@ describe('deactivation and handover', () => {
 
   it('refuses to make an assistant of a broker who still brokers clients, until they are moved', async () => {
     const member = await invite('broker');
-    const client = await t.http().post(C).set(bearer(tokens.pb)).send({
-      first_name: 'Kept',
-      last_name: 'Client',
-      email: 'kept.client@example.com',
-      phone_number: newPhone(),
-      status: 'active',
-      deal_type: 'purchase',
-      broker: member.id,
-    });
+    const client = await clientOf(member.id, 'Kept', 'Client');
     expect(client.status).toBe(201);
     const demote = () =>
       t.http().patch(`${T}${member.id}/`).set(bearer(tokens.pb)).send({ role: 'assistant' });
@@ -391,19 +388,7 @@ describe('deactivation and handover', () => {
     const to = await invite('broker');
     const clients: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await t
-        .http()
-        .post(C)
-        .set(bearer(tokens.pb))
-        .send({
-          first_name: 'Moving',
-          last_name: `Client ${'abc'[i]}`,
-          email: `moving.${'abc'[i]}@example.com`,
-          phone_number: newPhone(),
-          status: 'active',
-          deal_type: 'purchase',
-          broker: from.id,
-        });
+      const created = await clientOf(from.id, 'Moving', `Client ${'abc'[i]}`);
       clients.push(created.body.data.id);
     }
     const [moved, deactivated] = await Promise.all([
