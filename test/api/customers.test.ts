@@ -201,8 +201,8 @@ describe('creating a client', () => {
       .post(C)
       .set(bearer(tokens.pb))
       .send(newClient({ broker: ids.broker, phone_number: PHONES.customer }));
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].field).toBe('phone_number');
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors[0]).toMatchObject({ code: 'phone_number_taken', field: 'phone_number' });
   });
 });
 

@@ -135,7 +135,6 @@ describe('the team', () => {
     ['email', { email: 'nope' }],
     ['broker_codes', { broker_codes: ['has space'] }],
     ['broker_codes', { role: 'assistant', broker_codes: ['ABC1'] }],
-    ['phone_number', { phone_number: PHONES.broker }],
   ])('answers 400 naming %s for a bad invitation and writes nothing', async (field, overrides) => {
     const before = await eventCount();
     const answer = await t
@@ -152,6 +151,20 @@ describe('the team', () => {
       });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].field).toBe(field);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("answers 409 naming phone_number for an invitation with another account's number, and writes nothing", async () => {
+    const before = await eventCount();
+    const answer = await t.http().post(T).set(bearer(tokens.pb)).send({
+      first_name: 'Taken',
+      last_name: 'Number',
+      email: 'taken@example.com',
+      phone_number: PHONES.broker,
+      role: 'broker',
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors[0]).toMatchObject({ code: 'phone_number_taken', field: 'phone_number' });
     expect(await eventCount()).toBe(before);
   });
 

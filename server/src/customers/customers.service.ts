@@ -24,6 +24,7 @@ import {
   type CustomerRow,
 } from './customers.repository.js';
 import { newTypedId } from './typed-id.js';
+import { phoneNumberTaken } from '../users/phone-number.decider.js';
 
 const STREAM = (id: string) => ({ type: CUSTOMER_STREAM, id });
 /** A value sent in an edit when it differs from the client's current one. */
@@ -79,7 +80,7 @@ export class CustomersService {
     await this.checkStaff(brokerId, ['broker', 'principal_broker'], 'broker');
     if (dto.assistant) await this.checkStaff(dto.assistant, ['assistant'], 'assistant');
     if (await this.customers.phoneTaken(dto.phone_number, null)) {
-      throw DomainError.invalid('invalid', 'A user with this phone number already exists.', 'phone_number');
+      throw phoneNumberTaken();
     }
 
     const customerId = randomUUID();
@@ -184,7 +185,7 @@ export class CustomersService {
       changes.phoneNumber !== row.phone_number &&
       (await this.customers.phoneTaken(changes.phoneNumber, row.user_id))
     ) {
-      throw DomainError.invalid('invalid', 'A user with this phone number already exists.', 'phone_number');
+      throw phoneNumberTaken();
     }
 
     const folderChoice = createFolder === undefined ? null : createFolder ? 'create_folder' : 'rename_folder';

@@ -17,6 +17,7 @@ import { phoneNumberStream } from '../users/phone-number.events.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { InviteStaffDto, UpdateStaffDto } from './team.dto.js';
 import { TeamRepository } from './team.repository.js';
+import { phoneNumberTaken } from '../users/phone-number.decider.js';
 
 /** Clients moved to another broker or assistant per append: large enough to be quick, small enough to retry. */
 const REASSIGNED_PER_APPEND = 50;
@@ -48,8 +49,7 @@ export class TeamService {
   ) {}
 
   async invite(dto: InviteStaffDto, meta: EventMetadata): Promise<string> {
-    if (await this.users.findActiveByPhone(dto.phone_number))
-      throw DomainError.invalid('invalid', 'A user with this phone number already exists.', 'phone_number');
+    if (await this.users.findActiveByPhone(dto.phone_number)) throw phoneNumberTaken();
     const codes = dto.broker_codes ?? [];
     if (dto.role === 'assistant' && codes.length > 0)
       throw DomainError.invalid('invalid', 'Only brokers have broker codes.', 'broker_codes');

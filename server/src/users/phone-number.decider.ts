@@ -10,6 +10,11 @@ export type PhoneNumberCommand = { type: 'Reserve'; userId: string } | { type: '
 
 export const PHONE_NUMBER_TAKEN = 'A user with this phone number already exists.';
 
+/** The one answer for a number another account holds, whether a read finds it first or the reservation. */
+export function phoneNumberTaken(): DomainError {
+  return new DomainError('conflict', 'phone_number_taken', PHONE_NUMBER_TAKEN, 'phone_number');
+}
+
 /** A phone number signs in one user at a time; a deactivated user's number may be used again. */
 export const phoneNumberDecider: Decider<PhoneNumberState, PhoneNumberCommand, PhoneNumberEvent> = {
   initialState: () => ({ holder: null }),
@@ -27,8 +32,7 @@ export const phoneNumberDecider: Decider<PhoneNumberState, PhoneNumberCommand, P
     switch (command.type) {
       case 'Reserve':
         if (state.holder === command.userId) return [];
-        if (state.holder)
-          throw new DomainError('conflict', 'phone_number_taken', PHONE_NUMBER_TAKEN, 'phone_number');
+        if (state.holder) throw phoneNumberTaken();
         return [{ type: 'phone_number.reserved', data: { userId: command.userId } }];
       case 'Release':
         return state.holder === command.userId
