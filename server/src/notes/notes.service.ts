@@ -85,7 +85,11 @@ export class NotesService {
             0,
           ),
           // A client deleted while the note was on its way takes no note.
-          streamCommand(customerDecider, { type: CUSTOMER_STREAM, id: customerId }, { type: 'ConfirmExists' }),
+          streamCommand(
+            customerDecider,
+            { type: CUSTOMER_STREAM, id: customerId },
+            { type: 'ConfirmExists' },
+          ),
         ],
         meta,
       );
