@@ -110,18 +110,22 @@ export class CustomersService {
     };
     const { delivery, passwordHash } = await this.passwords.issueOneTimePassword();
     const note = dto.initial_note?.trim();
-    await registerCustomer(
-      this.events,
-      {
-        customerId,
-        typedId,
-        userId,
-        details,
-        passwordHash,
-        passwordDelivery: delivery,
-        firstNote: note ? { authorId: caller.id, text: note } : null,
-      },
-      meta,
+    // Another client created with the same number at the same moment takes its reservation first: decided
+    // again, this one is refused as any taken number is.
+    await decideAgainOnConflict(() =>
+      registerCustomer(
+        this.events,
+        {
+          customerId,
+          typedId,
+          userId,
+          details,
+          passwordHash,
+          passwordDelivery: delivery,
+          firstNote: note ? { authorId: caller.id, text: note } : null,
+        },
+        meta,
+      ),
     );
     return customerId;
   }

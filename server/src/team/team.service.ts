@@ -55,20 +55,24 @@ export class TeamService {
       throw DomainError.invalid('invalid', 'Only brokers have broker codes.', 'broker_codes');
     const userId = randomUUID();
     const { delivery, passwordHash } = await this.passwords.issueOneTimePassword();
-    await this.events.handleAll(
-      registration({
-        userId,
-        role: dto.role,
-        firstName: dto.first_name,
-        lastName: dto.last_name,
-        phoneNumber: dto.phone_number,
-        email: dto.email,
-        passwordHash,
-        requireChangePassword: true,
-        customerId: null,
-        passwordDelivery: delivery,
-      }),
-      meta,
+    // An invitation with the same number at the same moment takes the reservation first: decided again,
+    // this one is refused as any taken number is.
+    await decideAgainOnConflict(() =>
+      this.events.handleAll(
+        registration({
+          userId,
+          role: dto.role,
+          firstName: dto.first_name,
+          lastName: dto.last_name,
+          phoneNumber: dto.phone_number,
+          email: dto.email,
+          passwordHash,
+          requireChangePassword: true,
+          customerId: null,
+          passwordDelivery: delivery,
+        }),
+        meta,
+      ),
     );
     if (codes.length > 0)
       await this.events.handle(
