@@ -24,6 +24,13 @@ const REASSIGNED_PER_APPEND = 50;
 
 const userStream = (id: string) => ({ type: USER_STREAM, id });
 
+type ClientPart = 'broker' | 'assistant';
+
+/** Who may have a part of a client: a broker or a principal broker brokers, an assistant assists. */
+function canTake(role: string, part: ClientPart): boolean {
+  return part === 'broker' ? role !== 'assistant' : role === 'assistant';
+}
+
 /**
  * The principal broker's management of the team: invitations, edits, roles, deactivation and the
  * handover of a departing member's clients. The brokerage always keeps one active principal broker: a
@@ -31,13 +38,6 @@ const userStream = (id: string) => ({ type: USER_STREAM, id });
  * on the condition that the others' accounts did not change meanwhile, so two such changes at once cannot
  * both pass.
  */
-
-type ClientPart = 'broker' | 'assistant';
-
-/** Who may have a part of a client: a broker or a principal broker brokers, an assistant assists. */
-function canTake(role: string, part: ClientPart): boolean {
-  return part === 'broker' ? role !== 'assistant' : role === 'assistant';
-}
 @Injectable()
 export class TeamService {
   constructor(
@@ -87,8 +87,8 @@ export class TeamService {
   async update(id: string, dto: UpdateStaffDto, meta: EventMetadata): Promise<void> {
     await decideAgainOnConflict(async () => {
       const member = await this.activeMember(id);
-      if (dto.role !== undefined && dto.role !== member.role) {
-        const role = dto.role;
+      const role = dto.role !== undefined && dto.role !== member.role ? dto.role : null;
+      if (role) {
         const kept = (await this.team.clientsOf(id)).filter((client) => !canTake(role, client.as));
         if (kept.length > 0) {
           const brokers = kept[0].as === 'broker';
@@ -99,8 +99,7 @@ export class TeamService {
           );
         }
       }
-      const demoted =
-        member.role === 'principal_broker' && dto.role !== undefined && dto.role !== member.role;
+      const demoted = member.role === 'principal_broker' && role !== null;
       const edit = streamCommand(
         userDecider,
         userStream(id),
