@@ -64,18 +64,21 @@ export function quoteRequestDefaults(client: CustomerView | undefined): QuoteReq
   };
 }
 
+/** The property's expected value, in both forms that state it. */
+const expectedValue = field(
+  'expected value',
+  required(),
+  numeric(),
+  between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
+);
+
 /** Spec section 5, quote request. */
 export const quoteRequestRules: Record<keyof QuoteRequestValues, Validator> = {
   property_address: field('property address', required(), noMarkup()),
   lender: field('lender', required(), noMarkup()),
   mortgage_position: field('mortgage position', required()),
   ltv: field('LTV', required(), numeric(), between(LTV_PERCENT.least, LTV_PERCENT.most)),
-  expected_value: field(
-    'expected value',
-    required(),
-    numeric(),
-    between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
-  ),
+  expected_value: expectedValue,
   due_date: field('due date', required(), notPast()),
   comment: field('comment', max(COMMENT_MAX)),
 };
@@ -151,12 +154,7 @@ export const assignAppraiserRules: Record<keyof AssignAppraiserValues, Validator
   email: field('email', required(), email()),
   phone_number: field('phone', required(), digits(10)),
   address: field('address', required(), noMarkup()),
-  expected_value: field(
-    'expected value',
-    required(),
-    numeric(),
-    between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
-  ),
+  expected_value: expectedValue,
   expected_date: field('expected completion date', required()),
   access_details: field('access details', required()),
   mortgage_position: field('mortgage position', required()),
