@@ -63,6 +63,11 @@ async function eventCount(): Promise<number> {
   return (await db.query('SELECT count(*)::int AS n FROM events'))[0].n;
 }
 
+/** The principal broker hands every client of `from` over to `to`. */
+function reassign(from: string, to: string) {
+  return t.http().post(`${T}${from}/reassign/`).set(bearer(tokens.pb)).send({ to });
+}
+
 /** A new client of `brokerId`, created by the principal broker; its e-mail made from its name. */
 function clientOf(brokerId: string, firstName: string, lastName: string) {
   return t
@@ -339,7 +344,7 @@ describe('deactivation and handover', () => {
       clients.push(created.body.data.id);
     }
     const [moved, ...edits] = await Promise.all([
-      t.http().post(`${T}${from.id}/reassign/`).set(bearer(tokens.pb)).send({ to: to.id }),
+      reassign(from.id, to.id),
       ...clients.map((id, i) =>
         t
           .http()
@@ -366,11 +371,7 @@ describe('deactivation and handover', () => {
   });
 
   it("refuses to give a broker's clients to an assistant", async () => {
-    const answer = await t
-      .http()
-      .post(`${T}${ids.broker}/reassign/`)
-      .set(bearer(tokens.pb))
-      .send({ to: ids.assistant });
+    const answer = await reassign(ids.broker, ids.assistant);
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].field).toBe('to');
   });
@@ -387,11 +388,7 @@ describe('deactivation and handover', () => {
       code: 'clients_to_move',
       description: 'This member brokers 1 client. Move them to another broker first, then change the role.',
     });
-    const moved = await t
-      .http()
-      .post(`${T}${member.id}/reassign/`)
-      .set(bearer(tokens.pb))
-      .send({ to: ids.broker });
+    const moved = await reassign(member.id, ids.broker);
     expect(moved.status).toBe(200);
     expect((await demote()).status).toBe(200);
   });
@@ -405,7 +402,7 @@ describe('deactivation and handover', () => {
       clients.push(created.body.data.id);
     }
     const [moved, deactivated] = await Promise.all([
-      t.http().post(`${T}${from.id}/reassign/`).set(bearer(tokens.pb)).send({ to: to.id }),
+      reassign(from.id, to.id),
       t.http().post(`${T}${to.id}/deactivate/`).set(bearer(tokens.pb)),
     ]);
     expect(deactivated.status).toBeLessThan(300);
