@@ -21,6 +21,7 @@ import { CustomerFormSummaries1763700001800 } from './1763700001800-customer-for
 import { AuditTrailReadsTheLog1763700001900 } from './1763700001900-audit-trail-reads-the-log.js';
 import { SlimFormSummaries1763700002000 } from './1763700002000-slim-form-summaries.js';
 import { ClientCountsByStatus1763700002100 } from './1763700002100-client-counts-by-status.js';
+import { StreamVersionCheck1763700002200 } from './1763700002200-stream-version-check.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   AuditTrailReadsTheLog1763700001900,
   SlimFormSummaries1763700002000,
   ClientCountsByStatus1763700002100,
+  StreamVersionCheck1763700002200,
 ];

@@ -98,6 +98,18 @@ function describe(expected: ExpectedVersion): string {
   return typeof expected === 'number' ? String(expected) : expected;
 }
 
+/** The conflict of an append whose check of a stream it holds found the stream moved (`STREAM_MOVED`). */
+function movedError(list: AppendRequest[], error: { detail?: string }): ConcurrencyError {
+  const found = JSON.parse(error.detail ?? '{}') as { type?: string; id?: string; found?: number };
+  const request = list.find((r) => r.streamType === found.type && r.streamId === found.id) ?? list[0];
+  return new ConcurrencyError(
+    request.streamType,
+    request.streamId,
+    describe(request.expectedVersion),
+    found.found ?? -1,
+  );
+}
+
 /** One command's append: its streams' requests and who made it. */
 interface Append {
   list: AppendRequest[];
@@ -113,9 +125,20 @@ interface Decision {
   requests: AppendRequest[];
 }
 
-/** Whether an append only inserts, at versions it knows: such appends can share a transaction. */
-function writesKnownVersions(list: AppendRequest[]): boolean {
-  return list.every((r) => r.events.length > 0 && r.expectedVersion !== 'any');
+/**
+ * Whether an append writes, and names the version of every stream it writes or checks: such an append needs
+ * no read before its statements, and can share a transaction with others.
+ */
+function atKnownVersions(list: AppendRequest[]): boolean {
+  return list.some((r) => r.events.length > 0) && list.every((r) => r.expectedVersion !== 'any');
+}
+
+/** A stream an append holds without writing: its check, which fails the transaction if the stream moved. */
+const STREAM_MOVED = 'HW409';
+
+/** The version an append at a known version was decided at. */
+function knownVersion(request: AppendRequest): number {
+  return request.expectedVersion === 'no_stream' ? 0 : Number(request.expectedVersion);
 }
 
 /**
@@ -152,6 +175,19 @@ const CACHED_STREAMS = 10_000;
  */
 function noticeOf(events: StoredEvent[]): string {
   return `NOTIFY events_appended, '${Math.max(...events.map((e) => e.position))}'`;
+}
+
+/** The statement of a request at a known version: its events' INSERT, or the check of a stream it holds. */
+function statementOf(request: AppendRequest, metadata: EventMetadata): string {
+  if (request.events.length > 0) {
+    const { sql, values } = insertOf(request, knownVersion(request), metadata);
+    return inline(sql, values);
+  }
+  return inline('SELECT events_expect_version($1, $2, $3)', [
+    request.streamType,
+    request.streamId,
+    knownVersion(request),
+  ]);
 }
 
 /** The INSERT of a request's events after `version`, the stream's version they were decided at. */
@@ -375,9 +411,7 @@ export class EventStore implements BeforeApplicationShutdown {
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const list = Array.isArray(requests) ? requests : [requests];
     const append = { list, metadata };
-    const stored = writesKnownVersions(list)
-      ? await this.groups.commit(append)
-      : await this.committed(append);
+    const stored = atKnownVersions(list) ? await this.groups.commit(append) : await this.committed(append);
     if (stored.length > 0) {
       this.appended.emit('appended', stored);
     }
@@ -394,7 +428,8 @@ export class EventStore implements BeforeApplicationShutdown {
         const pgError = error as {
           code?: string;
           constraint?: string;
-          driverError?: { code?: string; constraint?: string };
+          detail?: string;
+          driverError?: { code?: string; constraint?: string; detail?: string };
         };
         const code = pgError.driverError?.code ?? pgError.code;
         const constraint = pgError.driverError?.constraint ?? pgError.constraint;
@@ -402,6 +437,7 @@ export class EventStore implements BeforeApplicationShutdown {
           const first = append.list[0];
           throw new ConcurrencyError(first.streamType, first.streamId, describe(first.expectedVersion), -1);
         }
+        if (code === STREAM_MOVED) throw movedError(append.list, pgError.driverError ?? pgError);
         // Two appends whose read-table writes met in opposite orders: the server rolled one back whole, and
         // the same writes at the same versions are simply tried again.
         if (code === DEADLOCK_DETECTED && attempt < 3) continue;
@@ -442,8 +478,9 @@ export class EventStore implements BeforeApplicationShutdown {
    * An append transaction in two round trips: it begins by taking the turn (`ONE_APPEND_AT_A_TIME`) and
    * inserting the events, and the projections' writes travel with the commit. Each round trip to the
    * database costs more than the statements in it, so a command's latency and the server's capacity follow
-   * their number. An append that must first read a stream's version (expected version 'any', or a check
-   * without events) inserts in round trips of its own, and always alone.
+   * their number. A stream an append holds without writing is checked by a statement among the inserts
+   * (`events_expect_version`); an append that must first read a stream's version (expected version 'any')
+   * inserts in round trips of its own, and always alone.
    *
    * The turn is held until commit, so no other append runs meanwhile: a version checked then still holds at
    * commit, also for a stream the append only checks (no events). Several appends in one transaction (a
@@ -460,23 +497,19 @@ export class EventStore implements BeforeApplicationShutdown {
       open = true;
       const opening = ['BEGIN', ONE_APPEND_AT_A_TIME];
       const written: StoredEvent[][] = [];
-      if (appends.every((a) => writesKnownVersions(a.list))) {
-        const inserts = appends.flatMap(({ list, metadata }) =>
-          list.map((r) => {
-            const { sql, values } = insertOf(
-              r,
-              r.expectedVersion === 'no_stream' ? 0 : Number(r.expectedVersion),
-              metadata,
-            );
-            return inline(sql, values);
-          }),
-        );
+      if (appends.every((a) => atKnownVersions(a.list))) {
+        const statements = appends.flatMap(({ list, metadata }) => list.map((r) => statementOf(r, metadata)));
         const results = (await client.query(
-          [...opening, ...inserts].join(';\n'),
+          [...opening, ...statements].join(';\n'),
         )) as unknown as pg.QueryResult<EventRow>[];
         let next = opening.length;
         for (const { list } of appends) {
-          written.push(results.slice(next, next + list.length).flatMap((r) => r.rows.map(toStoredEvent)));
+          // One result per request, in order; a check's row is not an event.
+          written.push(
+            list.flatMap((r, index) =>
+              r.events.length > 0 ? results[next + index].rows.map(toStoredEvent) : [],
+            ),
+          );
           next += list.length;
         }
       } else {
