@@ -9,6 +9,16 @@ export const FILE_TOO_LARGE_MESSAGE = 'File is too large. The file size must be 
 export const UNACCEPTED_FILE_TYPE_MESSAGE =
   'This type of file is not accepted. Upload a PDF, a photo (JPEG, PNG, WebP, GIF, HEIC) or a Word or Excel document.';
 
+/** A refused file named, so that among several the person knows which one to take out. */
+export function unacceptedFileMessage(name: string): string {
+  return `${name} cannot be uploaded. ${UNACCEPTED_FILE_TYPE_MESSAGE}`;
+}
+
+/** A file of no bytes: a copy that failed, or a cloud file not downloaded to the phone yet. */
+export function emptyFileMessage(name: string): string {
+  return `${name} is empty. Choose the file again, or another one.`;
+}
+
 export function isFileTooLarge(bytes: number): boolean {
   return bytes >= FILE_SIZE_LIMIT_BYTES;
 }

@@ -20,6 +20,8 @@ import {
 
 export const FILOGIX_MAX_LENGTH = 16;
 export const BROKER_NOTES_MAX_LENGTH = TEXT_MAX_LENGTH;
+/** The clients list's search text, at most. */
+export const CLIENT_SEARCH_MAX_LENGTH = 200;
 
 export interface CustomerFormValues {
   [key: string]: string;

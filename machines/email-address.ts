@@ -13,8 +13,11 @@ const isEmail: EmailCheck = typeof isEmailInterop === 'function' ? isEmailIntero
 
 /** The longest e-mail address SMTP delivers (RFC 5321 path limit less the angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
-/** Valid in a quoted local part, but never in an address a person types, and unsafe next to HTML. */
-const EMAIL_FORBIDDEN = /[<>"'`\\\s]/;
+/**
+ * Valid in a quoted local part, but never in an address a person types, and unsafe next to HTML. The
+ * apostrophe stays allowed: o'brien@example.com is an everyday address, and every page and e-mail escapes it.
+ */
+const EMAIL_FORBIDDEN = /[<>"`\\\s]/;
 
 /** A deliverable e-mail address with nothing that could be read as markup or a second address. */
 export function isEmailAddress(value: unknown): boolean {

@@ -34,6 +34,12 @@ describe('upload queues', () => {
     expect(queuedCount(removed)).toBe(1);
   });
 
+  it('does not queue an empty file, and names it', () => {
+    const result = enqueue({}, 'pay_stubs', [file('scan.pdf', 0), file('stub.pdf')], id);
+    expect(result.empty.map((f) => f.name)).toEqual(['scan.pdf']);
+    expect(result.queues.pay_stubs.map((queued) => queued.file.name)).toEqual(['stub.pdf']);
+  });
+
   it('sends at most 20 files per request, in the order of the form', () => {
     let queues: UploadQueues = {};
     queues = enqueue(queues, 'b', [file('b1'), file('b2')], id).queues;

@@ -37,28 +37,33 @@ function sameFile(a: QueueableFile, b: QueueableFile): boolean {
 }
 
 /**
- * Adds files to a field's queue. A file of 75 MB or more is not queued (it is returned in `tooLarge`);
- * a file already waiting in that queue is not added twice.
+ * Adds files to a field's queue. A file of 75 MB or more is not queued (it is returned in `tooLarge`), nor
+ * is an empty one (in `empty`); a file already waiting in that queue is not added twice.
  */
 export function enqueue<F extends QueueableFile>(
   queues: UploadQueues<F>,
   field: string,
   files: F[],
   makeId: () => string = nextId,
-): { queues: UploadQueues<F>; added: number; tooLarge: F[] } {
+): { queues: UploadQueues<F>; added: number; tooLarge: F[]; empty: F[] } {
   const current = queues[field] ?? [];
   const tooLarge: F[] = [];
+  const empty: F[] = [];
   const added: QueuedFile<F>[] = [];
   for (const file of files) {
     if (!isBelowUploadLimit(file.size)) {
       tooLarge.push(file);
       continue;
     }
+    if (file.size === 0) {
+      empty.push(file);
+      continue;
+    }
     if ([...current, ...added].some((queued) => sameFile(queued.file, file))) continue;
     added.push({ id: makeId(), file });
   }
-  if (!added.length) return { queues, added: 0, tooLarge };
-  return { queues: { ...queues, [field]: [...current, ...added] }, added: added.length, tooLarge };
+  if (!added.length) return { queues, added: 0, tooLarge, empty };
+  return { queues: { ...queues, [field]: [...current, ...added] }, added: added.length, tooLarge, empty };
 }
 
 export function dequeue<F extends QueueableFile>(

@@ -113,6 +113,15 @@ export function canadianToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver' }).format(now);
 }
 
+/** Whether a text is a YYYY-MM-DD date on the calendar: 2028-02-29 is, 2027-02-29 is not. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A YYYY-MM-DD date that is today or later (`canadianToday`). */
 export function notPast(now: () => Date = () => new Date()): Rule {
   return optional(

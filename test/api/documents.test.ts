@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EXAMPLE_NOT_A_LINK } from '../../machines/form-builder.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +108,18 @@ describe.each([
       'Refinance',
       'Self-employed',
     ]);
+  });
+
+  it('refuses an example link that is not a web address, naming the field', async () => {
+    for (const example of ['javascript:alert(document.domain)', 'example.com/id.pdf']) {
+      const answer = await t
+        .http()
+        .post('/core/api/v3/forms/')
+        .set(bearer(tok.broker))
+        .send({ customer_id: emmaId, fields: [{ ...FIELDS[0], tutorial: { description: '', example } }] });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].description).toBe(EXAMPLE_NOT_A_LINK);
+    }
   });
 
   it('creates a form for a client with an unguessable code and puts it first in form_codes', async () => {

@@ -136,9 +136,58 @@ describe.each(PATHS)('$name', ({ send, field }) => {
         .errors[0];
       expect(error).toMatchObject({ code: 'unsupported_file_type', field });
       expect(error.description).toContain(UNACCEPTED);
+      expect(error.description).toContain(sample.fileName);
       expect(await written()).toEqual(before);
     },
   );
+
+  it('refuses an empty file with a 400 naming it, and writes nothing', async () => {
+    const before = await written();
+    const answer = await send({
+      fileName: 'scan.pdf',
+      contentType: 'application/pdf',
+      body: Buffer.alloc(0),
+    });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { errors: unknown[] }).errors[0]).toMatchObject({
+      field,
+      description: 'scan.pdf is empty. Choose the file again, or another one.',
+    });
+    expect(await written()).toEqual(before);
+  });
+});
+
+describe('names and texts as people type them', () => {
+  it.each(['Relevé de paie – Québec Zoë.pdf', '收入证明😀.pdf'])(
+    'keeps the file name %s as given',
+    async (name) => {
+      const answer = await uploadMultipart(formFiles(), tok.emma, [
+        { field: FIELD, fileName: name, body: minimalPdf() },
+      ]);
+      expect(answer.status).toBe(201);
+      expect((answer.body as { data: { file_name: string }[] }).data[0].file_name).toBe(name);
+    },
+  );
+
+  it('reads back the line break a browser escapes in a file name', async () => {
+    const answer = await uploadMultipart(formFiles(), tok.emma, [
+      { field: FIELD, fileName: 'pay%0Astub.pdf', body: minimalPdf() },
+    ]);
+    expect((answer.body as { data: { file_name: string }[] }).data[0].file_name).toBe('pay stub.pdf');
+  });
+
+  it('counts a line break as one character: a note of 1,999 characters over 1,000 lines, sent as a browser sends it, is kept', async () => {
+    const typed = Array.from({ length: 1000 }, () => 'a').join('\n');
+    const answer = await uploadMultipart(notes(), tok.broker, [], {
+      fields: { text: typed.replace(/\n/g, '\r\n') },
+    });
+    expect(answer.status).toBe(201);
+    const [row] = await db.query(
+      'SELECT text FROM notes WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [emmaId],
+    );
+    expect(row.text).toBe(typed);
+  });
 });
 
 describe('accepted files', () => {

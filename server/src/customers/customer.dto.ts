@@ -26,7 +26,7 @@ import {
 import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
-import { FILOGIX_MAX_LENGTH } from '../../../machines/customer-form.js';
+import { CLIENT_SEARCH_MAX_LENGTH, FILOGIX_MAX_LENGTH } from '../../../machines/customer-form.js';
 import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
 import { PERSON_NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
@@ -35,7 +35,6 @@ const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;
 const FILOGIX = new RegExp(`^[A-Za-z0-9_-]{1,${FILOGIX_MAX_LENGTH}}$`);
 const LENDER_MAX_LENGTH = 200;
 const ADDRESS_MAX_LENGTH = 300;
-const SEARCH_MAX_LENGTH = 200;
 const PHONE_EXAMPLE = '14165550123';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const status = ({ value }: { value: unknown }) =>
@@ -235,13 +234,13 @@ export class UpdateCustomerDto extends EditType(CustomerFields) {
 export class ListCustomersQuery extends PageQuery(10, 1000) {
   @ApiPropertyOptional({
     type: String,
-    maxLength: SEARCH_MAX_LENGTH,
+    maxLength: CLIENT_SEARCH_MAX_LENGTH,
     description: 'Part of the name, e-mail or phone number.',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(SEARCH_MAX_LENGTH, {
-    message: `The search field may not be longer than ${SEARCH_MAX_LENGTH} characters`,
+  @MaxLength(CLIENT_SEARCH_MAX_LENGTH, {
+    message: `The search field may not be longer than ${CLIENT_SEARCH_MAX_LENGTH} characters`,
   })
   search = '';
 

@@ -15,7 +15,7 @@ import { FILE_STATUSES, type FileStatus, type FormField } from '../../../machine
 import { CAPTION_MAX, DESCRIPTION_MAX, EXAMPLE_MAX, FIELD_NAME_MAX } from '../../../machines/form-builder.js';
 import { PersonDoc } from '../customers/customer-view.dto.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsExampleLink } from '../platform/http/value-rules.js';
 import type { toCommentView, toFileView, toFormView } from './documents.views.js';
 
 const MAX_FIELDS = 100;
@@ -31,6 +31,7 @@ export class TutorialDto {
   @ApiProperty({ maxLength: EXAMPLE_MAX, description: 'An example of the document.' })
   @IsString({ message: 'The example field must be text' })
   @MaxLength(EXAMPLE_MAX, { message: `The example field may not be longer than ${EXAMPLE_MAX} characters` })
+  @IsExampleLink()
   example: string;
 }
 

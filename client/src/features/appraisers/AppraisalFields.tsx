@@ -1,9 +1,17 @@
 import { NumberInput, Select, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
-import { EXPECTED_VALUE_DOLLARS } from '@machines/appraisal-limits';
 import { COMMENT_MAX, MORTGAGE_POSITION_OPTIONS } from './appraiser-forms';
+
+/**
+ * A whole number typed as the person types it: a decimal point or a value past the bounds stays as typed and
+ * the rules say what is wrong, where dropping the point or clamping would change the amount unseen
+ * (850000.50 read as 85,000,050; an LTV of 80.5 as 100).
+ */
+export const WHOLE_NUMBER_INPUT = {
+  allowNegative: false,
+  clampBehavior: 'none',
+  hideControls: true,
+} as const;
 
 /** The property's expected value in whole dollars. */
 export function ExpectedValueInput(props: GetInputPropsReturnType) {
@@ -13,10 +21,7 @@ export function ExpectedValueInput(props: GetInputPropsReturnType) {
       withAsterisk
       prefix="$"
       thousandSeparator=","
-      allowDecimal={false}
-      allowNegative={false}
-      max={EXPECTED_VALUE_DOLLARS.most}
-      hideControls
+      {...WHOLE_NUMBER_INPUT}
       size="md"
       {...props}
     />
@@ -32,38 +37,6 @@ export function MortgagePositionSelect(props: GetInputPropsReturnType) {
       allowDeselect={false}
       size="md"
       {...props}
-    />
-  );
-}
-
-/** A required date kept in the form as 'YYYY-MM-DD' ('' when cleared), from `minDate` on when given. */
-export function IsoDateInput({
-  label,
-  value,
-  onChange,
-  error,
-  minDate,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: ReactNode;
-  minDate?: string;
-}) {
-  return (
-    <DateInput
-      label={label}
-      withAsterisk
-      placeholder="YYYY-MM-DD"
-      valueFormat="YYYY-MM-DD"
-      firstDayOfWeek={0}
-      clearable
-      size="md"
-      popoverProps={{ withinPortal: true }}
-      minDate={minDate}
-      value={value || null}
-      onChange={(picked) => onChange(picked ? String(picked).slice(0, 10) : '')}
-      error={error}
     />
   );
 }

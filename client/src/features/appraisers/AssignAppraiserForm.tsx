@@ -13,7 +13,8 @@ import { PhoneInput } from '../../ui/PhoneInput';
 import { toast, toastError } from '../../ui/toast';
 import { assignAppraiser } from './api';
 import { AppraiserCard } from './AppraiserCard';
-import { CommentTextarea, ExpectedValueInput, IsoDateInput, MortgagePositionSelect } from './AppraisalFields';
+import { CommentTextarea, ExpectedValueInput, MortgagePositionSelect } from './AppraisalFields';
+import { IsoDateInput } from '../../ui/IsoDateInput';
 import {
   ACCESS_DETAILS_OPTIONS,
   assignAppraiserDefaults,
@@ -113,6 +114,7 @@ export function AssignAppraiserForm({ client }: { client: CustomerView }) {
             <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
             <ExpectedValueInput {...form.getInputProps('expected_value')} />
             <IsoDateInput
+              required
               label="Expected completion date"
               value={form.values.expected_date}
               onChange={(value) => form.setFieldValue('expected_date', value)}

@@ -15,7 +15,6 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { displayId, personName } from '@machines/customer.rules';
-import { LTV_PERCENT } from '@machines/appraisal-limits';
 import { canadianToday } from '@machines/validation';
 import { useStoreClientView } from '../assignments/client-scope';
 import type { CustomerView } from '../customers/types';
@@ -25,7 +24,13 @@ import { TARGET_SIZE } from '../../ui/target-size';
 import { invalidForm } from '../assignments/invalid-form';
 import { toast, toastError } from '../../ui/toast';
 import { requestQuotes } from './api';
-import { CommentTextarea, ExpectedValueInput, IsoDateInput, MortgagePositionSelect } from './AppraisalFields';
+import {
+  CommentTextarea,
+  ExpectedValueInput,
+  MortgagePositionSelect,
+  WHOLE_NUMBER_INPUT,
+} from './AppraisalFields';
+import { IsoDateInput } from '../../ui/IsoDateInput';
 import {
   quoteRequestDefaults,
   quoteRequestPayload,
@@ -151,15 +156,13 @@ export function QuoteRequestForm({ client }: { client: CustomerView }) {
                 label="LTV"
                 withAsterisk
                 suffix="%"
-                allowDecimal={false}
-                allowNegative={false}
-                max={LTV_PERCENT.most}
-                hideControls
+                {...WHOLE_NUMBER_INPUT}
                 size="md"
                 {...form.getInputProps('ltv')}
               />
               <ExpectedValueInput {...form.getInputProps('expected_value')} />
               <IsoDateInput
+                required
                 label="Due date"
                 minDate={canadianToday()}
                 value={form.values.due_date}

@@ -8,7 +8,6 @@ import {
   max,
   noMarkup,
   notPast,
-  numeric,
   personName,
   required,
   type Validator,
@@ -68,7 +67,6 @@ export function quoteRequestDefaults(client: CustomerView | undefined): QuoteReq
 const expectedValue = field(
   'expected value',
   required(),
-  numeric(),
   between(EXPECTED_VALUE_DOLLARS.least, EXPECTED_VALUE_DOLLARS.most),
 );
 
@@ -77,7 +75,7 @@ export const quoteRequestRules: Record<keyof QuoteRequestValues, Validator> = {
   property_address: field('property address', required(), noMarkup()),
   lender: field('lender', required(), noMarkup()),
   mortgage_position: field('mortgage position', required()),
-  ltv: field('LTV', required(), numeric(), between(LTV_PERCENT.least, LTV_PERCENT.most)),
+  ltv: field('LTV', required(), between(LTV_PERCENT.least, LTV_PERCENT.most)),
   expected_value: expectedValue,
   due_date: field('due date', required(), notPast()),
   comment: field('comment', max(COMMENT_MAX)),

@@ -124,7 +124,15 @@ export function ClientsTable({
                   )}
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      <Text fz="inherit" fw={700} c="navy.9" style={{ whiteSpace: 'nowrap' }}>
+                      {/* Whole on one line as names usually are; a long one wraps instead of pushing the columns out. */}
+                      <Text
+                        fz="inherit"
+                        fw={700}
+                        c="navy.9"
+                        miw={140}
+                        maw={280}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
                         {name}
                       </Text>
                       <ClosingDateMark customer={customer} />

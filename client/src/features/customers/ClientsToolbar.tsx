@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Flex, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { CLIENT_SEARCH_MAX_LENGTH } from '@machines/customer-form';
 import { DEAL_TYPE_OPTIONS, STATUS_OPTIONS, personName } from '@machines/customer.rules';
 import type { ClientsListState } from './list-state';
 import { useBrokers } from './queries';
@@ -95,6 +96,7 @@ export function ClientsToolbar({
             aria-label="Search clients"
             size="sm"
             placeholder="Search name, e-mail, phone, ID"
+            maxLength={CLIENT_SEARCH_MAX_LENGTH}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}

@@ -14,7 +14,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendarEvent, IconStar } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import {
@@ -44,6 +43,7 @@ import { confirmLeaveUnsaved } from '../../ui/confirm';
 import { useLeaveGuard } from '../../app/leave-guard';
 import { useAppForm } from '../../ui/form';
 import { PhoneInput } from '../../ui/PhoneInput';
+import { IsoDateInput } from '../../ui/IsoDateInput';
 import { TOAST_LONG, toast } from '../../ui/toast';
 import { fullName, useCurrentUser } from '../auth/session';
 import { askFilogixFolderChoice } from './PopupFilogixFolderChoice';
@@ -372,16 +372,10 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
                 size="md"
                 {...form.getInputProps('role')}
               />
-              <DateInput
+              <IsoDateInput
                 label="Closing date"
-                placeholder="YYYY-MM-DD"
-                valueFormat="YYYY-MM-DD"
-                clearable
-                firstDayOfWeek={0}
-                size="md"
-                popoverProps={{ withinPortal: true }}
-                value={form.values.closing_date || null}
-                onChange={(value) => form.setFieldValue('closing_date', value ? value.slice(0, 10) : '')}
+                value={form.values.closing_date}
+                onChange={(value) => form.setFieldValue('closing_date', value)}
                 error={form.errors.closing_date}
               />
               <TextInput
@@ -468,7 +462,7 @@ export function CustomerPanel({ mode, customer, actions, onClose, onSaved }: Cus
           {mode === 'create' && (
             <Textarea
               label="Broker notes"
-              description="Saved as the client's first note, visible to staff only."
+              description={`Saved as the client's first note, visible to staff only. ${form.values.initial_note.length}/${BROKER_NOTES_MAX_LENGTH}`}
               autosize
               minRows={2}
               maxRows={6}

@@ -25,12 +25,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import {
-  acceptAttribute,
-  acceptByType,
-  PHOTO_TYPES,
-  UNACCEPTED_FILE_TYPE_MESSAGE,
-} from '@machines/accepted-files';
+import { acceptAttribute, acceptByType, PHOTO_TYPES, unacceptedFileMessage } from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
 import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-queue';
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
@@ -102,7 +97,9 @@ function FieldDropzone({ field, upload }: { field: FormField; upload: UploadStat
     <Stack gap="xs">
       <Dropzone
         onDrop={(files) => upload.add(field.name, files)}
-        onReject={() => upload.setFieldError(field.name, UNACCEPTED_FILE_TYPE_MESSAGE)}
+        onReject={(rejected) =>
+          upload.setFieldError(field.name, unacceptedFileMessage(rejected.map((r) => r.file.name).join(', ')))
+        }
         accept={UPLOAD_ACCEPT}
         disabled={upload.uploading}
         radius="md"
@@ -225,7 +222,7 @@ function FieldCard({
           {(field.tutorial?.description || example) && (
             <Stack gap={4}>
               {field.tutorial?.description && (
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                   {field.tutorial.description}
                 </Text>
               )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FILE_TOO_LARGE_MESSAGE } from '@machines/accepted-files';
+import { emptyFileMessage, FILE_TOO_LARGE_MESSAGE } from '@machines/accepted-files';
 import {
   NO_DOCUMENTS_MESSAGE,
   UPLOAD_SUCCESS_MESSAGE,
@@ -56,7 +56,14 @@ export function useUploadQueues(code: string, fieldOrder: string[]): UploadState
     (field: string, files: File[]) => {
       const result = enqueue(queues, field, files);
       setQueues(result.queues);
-      setFieldError(field, result.tooLarge.length ? FILE_TOO_LARGE_MESSAGE : null);
+      setFieldError(
+        field,
+        result.tooLarge.length
+          ? FILE_TOO_LARGE_MESSAGE
+          : result.empty.length
+            ? emptyFileMessage(result.empty.map((file) => file.name).join(', '))
+            : null,
+      );
     },
     [queues, setFieldError],
   );

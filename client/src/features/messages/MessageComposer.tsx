@@ -7,7 +7,8 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   isFileTooLarge,
   looksAccepted,
-  UNACCEPTED_FILE_TYPE_MESSAGE,
+  emptyFileMessage,
+  unacceptedFileMessage,
 } from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
 import { toast, toastError } from '../../ui/toast';
@@ -73,7 +74,11 @@ export function MessageComposer({
   const attach = (picked: File | null) => {
     if (!picked) return;
     if (!looksAccepted(picked)) {
-      toast.error(UNACCEPTED_FILE_TYPE_MESSAGE);
+      toast.error(unacceptedFileMessage(picked.name));
+      return;
+    }
+    if (picked.size === 0) {
+      toast.error(emptyFileMessage(picked.name));
       return;
     }
     if (isFileTooLarge(picked.size)) {

@@ -123,7 +123,7 @@ export function DashboardPage() {
         </ThemeIcon>
         {state.search.trim() ? (
           <>
-            <Text fw={600} c="navy.8" ta="center">
+            <Text fw={600} c="navy.8" ta="center" style={{ overflowWrap: 'anywhere' }}>
               No client matches “{state.search.trim()}”.
             </Text>
             <Button variant="light" size="xs" onClick={() => update({ search: '' })}>

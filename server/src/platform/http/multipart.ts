@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  emptyFileMessage,
   FILE_SIZE_LIMIT_BYTES,
   FILE_TOO_LARGE_MESSAGE,
-  UNACCEPTED_FILE_TYPE_MESSAGE,
+  unacceptedFileMessage,
 } from '../../../../machines/accepted-files.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { AppError } from './app-error.js';
@@ -34,9 +35,17 @@ export interface MultipartOptions {
   maxTextBytes?: number;
 }
 
+/**
+ * A browser escapes three characters of a file name in a form's part header (HTML's form-data encoding):
+ * the double quote and both line breaks. Read back, they are what the person named the file.
+ */
+function unescapedFormFileName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0D|%0A/gi, ' ');
+}
+
 /** Keeps a file name readable but harmless: no paths, no control characters, bounded length. */
 export function sanitiseFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
+  const base = unescapedFormFileName(name).split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -49,13 +58,16 @@ export function sanitiseFileName(name: string): string {
   return (stem || 'file') + extension;
 }
 
-const unacceptedType = (field: string) =>
+const unacceptedType = (field: string, fileName: string) =>
   new AppError(
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'unsupported_file_type',
-    UNACCEPTED_FILE_TYPE_MESSAGE,
+    unacceptedFileMessage(fileName),
     field,
   );
+
+/** Form fields' line breaks travel as CRLF (HTML's form-data encoding); they are kept as typed, one character each. */
+const typedLineBreaks = (value: string): string => value.replace(/\r\n?/g, '\n');
 
 /**
  * Streams a multipart request: each file goes straight into object storage, text fields are collected.
@@ -73,6 +85,8 @@ export function receiveMultipart(
     try {
       parser = busboy({
         headers: request.headers,
+        // Browsers send file names in UTF-8; busboy would otherwise read them as Latin-1.
+        defParamCharset: 'utf8',
         limits: {
           // busboy signals the limit once a file reaches this many bytes: one byte less is accepted.
           fileSize: FILE_SIZE_LIMIT_BYTES,
@@ -118,7 +132,7 @@ export function receiveMultipart(
       if (!options.textFields.includes(name))
         return fail(AppError.badRequest('unknown_field', `The field ${name} is not allowed here.`, name));
       if (info.valueTruncated) return fail(AppError.invalidField(name, `The ${name} field is too long.`));
-      fields[name] = value;
+      fields[name] = typedLineBreaks(value);
     });
 
     parser.on('file', (field, stream: Readable, info) => {
@@ -141,7 +155,8 @@ export function receiveMultipart(
         const { head, complete, body } = await readHead(stream, SNIFF_HEAD_BYTES);
         body.on('error', streamFailed);
         const type = await sniffUploadType(head, complete, fileName);
-        if (!type) throw unacceptedType(field);
+        if (complete && head.length === 0) throw AppError.invalidField(field, emptyFileMessage(fileName));
+        if (!type) throw unacceptedType(field, fileName);
         stored.add(key);
         const { size } = await options.storage.put(key, body, type.mime);
         if (failure) return;

@@ -1,5 +1,6 @@
 import { ValidateBy } from 'class-validator';
 import { email } from '../../../../machines/email-address.js';
+import { EXAMPLE_NOT_A_LINK, isLink } from '../../../../machines/form-builder.js';
 import {
   between,
   defaultMessage,
@@ -27,3 +28,13 @@ export const HasNoMarkup = (): PropertyDecorator => fromRule('hasNoMarkup', noMa
 export const IsWholeNumberBetween = (bounds: { least: number; most: number }): PropertyDecorator =>
   fromRule('isWholeNumberBetween', between(bounds.least, bounds.most));
 export const IsNotPastDate = (): PropertyDecorator => fromRule('isNotPastDate', notPast());
+
+/** A form field's example link: empty, or a web address (never `javascript:` or another scheme). */
+export const IsExampleLink = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isExampleLink',
+    validator: {
+      validate: (value: unknown) => value === '' || (typeof value === 'string' && isLink(value)),
+      defaultMessage: () => EXAMPLE_NOT_A_LINK,
+    },
+  });
