@@ -26,9 +26,12 @@ function loggedServer(logLevel: string) {
 }
 
 describe('request logs', () => {
-  it('keep the token of a signed file link out of the logged URL', () => {
+  it('keep the token of a signed file or lender package link out of the logged URL', () => {
     expect(withoutSecrets('/core/api/v3/files/eyJhbGciOiJIUzI1NiJ9.eyJrZXkiOiJ4In0.sig/?download=1')).toBe(
       '/core/api/v3/files/[signed-link]/?download=1',
+    );
+    expect(withoutSecrets('/core/api/v3/lender_packages/eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJsIn0.sig/')).toBe(
+      '/core/api/v3/lender_packages/[signed-link]/',
     );
     expect(withoutSecrets('/core/api/v3/customers/?search=emma')).toBe('/core/api/v3/customers/?search=emma');
   });

@@ -6,9 +6,12 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../http/request-id.js';
 import { isUnder, SERVER_PREFIXES } from '../http/server-paths.js';
 
-/** Signed file links carry a token in their path; logs keep only that a link was followed. */
+/**
+ * Signed links carry their token in the path (a stored file; a lender package, which opens without signing
+ * in while it lasts); logs keep only that a link was followed.
+ */
 export function withoutSecrets(url: string): string {
-  return url.replace(/(\/files\/)[^/?]+/, '$1[signed-link]');
+  return url.replace(/(\/(?:files|lender_packages)\/)[^/?]+/, '$1[signed-link]');
 }
 
 /** A step run on every request's Node.js request and response before it is routed. */
