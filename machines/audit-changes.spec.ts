@@ -98,6 +98,7 @@ describe('the audit trail in words', () => {
       { field: 'File name', after: 'pay-stub.pdf' },
     ]);
     expect(describeChanges({ size: 900 })).toEqual([{ field: 'Size', after: '900 B' }]);
+    expect(describeChanges({ field: 't4_slips-e957' })).toEqual([{ field: 'Field', after: 'T4 slips' }]);
   });
 
   it('names events as the people at the brokerage say what happened', () => {

@@ -22,6 +22,8 @@ const EVENT_LABELS: Record<string, string> = {
   'lawyer.pending_approve': 'Lawyer added, waiting for approval',
   'lawyer.pending_revoke': 'Lawyer revoked, waiting for approval',
   'lawyer.empty': 'Lawyer removed',
+  'lawyer.registered': 'Own lawyer added',
+  'lawyer.updated': 'Lawyer details corrected',
   'appraiser.pending_approve': 'Appraiser added, waiting for approval',
   'appraiser.empty': 'Appraiser removed',
   'customer.steps_changed': 'Roadmap steps changed',
@@ -78,6 +80,8 @@ const ENUM_KEYS = new Set([
 /** Bookkeeping of the log that says nothing to a reader (the client itself, the record's own ids). */
 const HIDDEN = new Set([
   'customerId',
+  'createdByCustomerId',
+  'isInternal',
   'userId',
   'fileId',
   'noteId',
@@ -99,7 +103,7 @@ const HIDDEN = new Set([
 ]);
 
 /** A form field's recorded name carries a suffix that keeps it unique in its form: 'down_payment-83d3'. */
-const FORM_FIELD_NAME = /^([a-z]+(?:_[a-z]+)*)-[0-9a-z]{4}$/;
+const FORM_FIELD_NAME = /^([a-z0-9]+(?:_[a-z0-9]+)*)-[0-9a-z]{4}$/;
 
 /** 'secondApplicant' → 'Second applicant', 'mortgage_position' → 'Mortgage position'. */
 export function fieldLabel(key: string): string {

@@ -22,6 +22,7 @@ import { AuditTrailReadsTheLog1763700001900 } from './1763700001900-audit-trail-
 import { SlimFormSummaries1763700002000 } from './1763700002000-slim-form-summaries.js';
 import { ClientCountsByStatus1763700002100 } from './1763700002100-client-counts-by-status.js';
 import { StreamVersionCheck1763700002200 } from './1763700002200-stream-version-check.js';
+import { LawyersInTheAuditTrail1763700002300 } from './1763700002300-lawyers-in-the-audit-trail.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   SlimFormSummaries1763700002000,
   ClientCountsByStatus1763700002100,
   StreamVersionCheck1763700002200,
+  LawyersInTheAuditTrail1763700002300,
 ];

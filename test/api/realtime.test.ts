@@ -134,6 +134,61 @@ describe('realtime gateway', () => {
   });
 });
 
+describe('the event log and a client’s own lawyer, live', () => {
+  it('tell the client’s broker of a text sent to the client and of their sign-in, and not another customer', async () => {
+    const broker = await connect((await t.login(PHONES.broker)).access);
+    const noah = await connect((await t.login('14165550201', 'Other#customer1')).access);
+    const { customerId } = await signInNewClient(t, '14165550261');
+    const heard = (type: string) =>
+      broker.pushes.some((p) => p.type === type && p.customer_id === customerId);
+    await eventually(() => expect(heard('sms.sent') && heard('auth.first_login')).toBe(true), 10_000);
+    expect(noah.pushes.filter((p) => p.customer_id === customerId)).toEqual([]);
+  });
+
+  it('tell the customer and their broker when staff correct the customer’s own lawyer', async () => {
+    const { customerId, tokens: texted } = await signInNewClient(t, '14165550262');
+    const chosen = await t
+      .http()
+      .patch('/auth/api/v3/users/me/')
+      .set(bearer(texted.access))
+      .send({ password: 'Dana#newpass2026' });
+    expect(chosen.status).toBe(200);
+    const tokens = await t.login('14165550262', 'Dana#newpass2026');
+    const staff = await t.login(PHONES.broker);
+    const own = await t
+      .http()
+      .post(`/core/api/v3/customers/${customerId}/lawyers/`)
+      .set(bearer(staff.access))
+      .send({
+        first_name: 'Helen',
+        last_name: 'Park',
+        email: 'helen.park@example.com',
+        phone_number: '14165550263',
+        company: 'Park Law',
+        address_line: '100 Queen St W, Toronto, ON',
+      });
+    expect(own.status).toBeLessThan(300);
+    const lawyerId = own.body.data.lawyer as string;
+    const customer = await connect(tokens.access);
+    const broker = await connect(staff.access);
+    const edited = await t
+      .http()
+      .patch(`/core/api/v3/customers/${customerId}/lawyers/${lawyerId}/`)
+      .set(bearer(staff.access))
+      .send({ company: 'Park & Sons Law' });
+    expect(edited.status).toBe(200);
+    const heard = (socket: { pushes: Push[] }) =>
+      socket.pushes.some((p) => p.type === 'lawyer.updated' && p.customer_id === customerId);
+    await eventually(() => expect(heard(customer) && heard(broker)).toBe(true), 10_000);
+    const history = await t
+      .http()
+      .get(`/core/api/v3/customers/${customerId}/history/`)
+      .set(bearer(staff.access));
+    const types = (history.body.data as { type: string }[]).map((entry) => entry.type);
+    expect(types).toEqual(expect.arrayContaining(['lawyer.registered', 'lawyer.updated']));
+  });
+});
+
 /** A socket that notes the position it joined at, which the server says as it connects. */
 function connectNoting(
   token: string,

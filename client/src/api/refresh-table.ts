@@ -70,18 +70,22 @@ const activity = all(keys(customerKeys.eventLogs()), auditTrail);
 /** The Pipeline page's figures: clients' statuses and brokers, active forms and their files' statuses. */
 const pipeline = keys(pipelineKeys.all);
 
+/** The team page counts each member's clients. */
+const team = keys(teamKeys.all);
+
 /** An account changed: the event log, the team page, and the staff offered as a client's broker or assistant. */
-const account = all(activity, keys(staffUserKeys.brokers, staffUserKeys.assistants, teamKeys.all));
+const account = all(activity, team, keys(staffUserKeys.brokers, staffUserKeys.assistants));
 
 /**
  * Every event type the server writes, and the reads it refreshes when pushed. The table's test reads the
  * server's event types from its sources and fails on a type missing here.
  */
 export const REFRESH_TABLE: Readonly<Record<string, Refresh>> = {
-  'customer.created': all(clientView, pipeline),
-  'customer.updated': all(clientView, pipeline),
+  'customer.created': all(clientView, pipeline, team),
+  // A new broker is the customer's header too.
+  'customer.updated': all(clientView, pipeline, team, keys(curatorsKey)),
   'customer.status_changed': all(clientView, bell, pipeline),
-  'customer.deleted': all(clientView, pipeline),
+  'customer.deleted': all(clientView, pipeline, team),
   'customer.review_requested': clientView,
   'customer.notification_requested': clientView,
   'customer.form_opened': clientView,
@@ -109,8 +113,8 @@ export const REFRESH_TABLE: Readonly<Record<string, Refresh>> = {
   'lawyer.pending_approve': all(assignment, bell),
   'lawyer.pending_revoke': all(assignment, bell),
   'lawyer.assigned': assignment,
-  'lawyer.registered': ofClient(lawyerKeys.customer),
-  'lawyer.updated': all(ofClient(lawyerKeys.customer), keys(curatorsKey)),
+  'lawyer.registered': all(ofClient(lawyerKeys.customer), auditTrail),
+  'lawyer.updated': all(ofClient(lawyerKeys.customer), keys(curatorsKey), auditTrail),
 
   'appraiser.empty': assignment,
   'appraiser.pending_approve': all(assignment, bell),

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { InlineProjection } from '../platform/event-store/projection.js';
 import { ALL_EVENTS } from '../platform/event-store/projection.registry.js';
+import { clientOfLawyerEvent } from '../lawyers/lawyer.events.js';
 
 /**
  * The audit trail of each client: every event of the client's streams (the client, their account,
@@ -28,6 +29,8 @@ export class CustomerHistoryProjection extends InlineProjection {
       relType?: unknown;
     };
     if (typeof data.customerId === 'string') return data.customerId;
+    const lawyersClient = clientOfLawyerEvent(event);
+    if (lawyersClient) return lawyersClient;
     const userId =
       event.streamType === 'user'
         ? event.streamId

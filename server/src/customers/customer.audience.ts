@@ -4,6 +4,7 @@ import { type Audience, RealtimeAudience } from '../platform/realtime/realtime.a
 import { rooms } from '../platform/realtime/rooms.js';
 import { ClientBrokers } from './client-brokers.js';
 import type { CustomerDeleted, CustomerUpdated } from './customer.events.js';
+import { clientOfLawyerEvent } from '../lawyers/lawyer.events.js';
 
 /** Staff who may see a client: every principal broker and assistant, and the client's own broker. */
 export function staffRoomsFor(brokerIds: (string | null | undefined)[]): string[] {
@@ -11,7 +12,10 @@ export function staffRoomsFor(brokerIds: (string | null | undefined)[]): string[
   return [rooms.role('principal_broker'), rooms.role('assistant'), ...brokers.map(rooms.user)];
 }
 
-/** Who hears of client events (the client and their staff) and of notes (staff only). */
+/**
+ * Who hears of client events and of the client's own lawyer (the client and their staff), and of notes
+ * (staff only). A lawyer of the directory concerns no client: every screen reads the directory when it opens.
+ */
 @Injectable()
 export class CustomerAudience implements OnModuleInit {
   constructor(
@@ -36,6 +40,14 @@ export class CustomerAudience implements OnModuleInit {
       if (event.type === 'customer.updated')
         brokers.push((event.data as CustomerUpdated['data']).before.brokerId);
       return { rooms: [rooms.customer(customerId), ...staffRoomsFor(brokers)], customerId };
+    }
+    const lawyersClient = clientOfLawyerEvent(event);
+    if (lawyersClient) {
+      const broker = await this.brokerOf(lawyersClient);
+      return {
+        rooms: [rooms.customer(lawyersClient), ...staffRoomsFor([broker])],
+        customerId: lawyersClient,
+      };
     }
     if (event.streamType === 'note') {
       const customerId = (event.data as { customerId: string }).customerId;

@@ -28,17 +28,17 @@ describe('lawyer decider', () => {
     given([registered]).when({ type: 'RegisterLawyer', lawyer: own }).thenRefuses('lawyer_exists');
   });
 
-  it('records a correction', () =>
+  it('records a correction, and the client in whose file it was made', () =>
     given([registered])
-      .when({ type: 'EditLawyer', changes: { company: 'Stone & Co' } })
-      .then([{ type: 'lawyer.updated', data: { changes: { company: 'Stone & Co' } } }]));
+      .when({ type: 'EditLawyer', changes: { company: 'Stone & Co' }, customerId: 'c1' })
+      .then([{ type: 'lawyer.updated', data: { changes: { company: 'Stone & Co' }, customerId: 'c1' } }]));
 
   it('refuses to correct a lawyer the brokerage keeps, or one that does not exist', () => {
     given([internal])
-      .when({ type: 'EditLawyer', changes: { company: 'X' } })
+      .when({ type: 'EditLawyer', changes: { company: 'X' }, customerId: 'c1' })
       .thenRefuses('permission_denied');
     given([])
-      .when({ type: 'EditLawyer', changes: { company: 'X' } })
+      .when({ type: 'EditLawyer', changes: { company: 'X' }, customerId: 'c1' })
       .thenRefuses('not_found');
   });
 });

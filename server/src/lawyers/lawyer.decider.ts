@@ -11,7 +11,7 @@ export interface LawyerState {
 
 export type LawyerCommand =
   | { type: 'RegisterLawyer'; lawyer: LawyerRegistered['data'] }
-  | { type: 'EditLawyer'; changes: Partial<LawyerDetails> };
+  | { type: 'EditLawyer'; changes: Partial<LawyerDetails>; customerId: string };
 
 /** A lawyer of the directory: registered once, then corrected by staff unless the brokerage keeps them. */
 export const lawyerDecider: Decider<LawyerState, LawyerCommand, LawyerEvent> = {
@@ -37,7 +37,9 @@ export const lawyerDecider: Decider<LawyerState, LawyerCommand, LawyerEvent> = {
           throw DomainError.forbidden(
             'Trusted partner lawyers are kept by the brokerage and cannot be edited here.',
           );
-        return [{ type: 'lawyer.updated', data: { changes: command.changes } }];
+        return [
+          { type: 'lawyer.updated', data: { changes: command.changes, customerId: command.customerId } },
+        ];
     }
   },
 };

@@ -116,7 +116,11 @@ export class LawyersService {
     // the chosen one, and the assignment must still allow an edit, when the correction is written.
     await this.events.handleAll(
       [
-        streamCommand(lawyerDecider, { type: LAWYER_STREAM, id: lawyerId }, { type: 'EditLawyer', changes }),
+        streamCommand(
+          lawyerDecider,
+          { type: LAWYER_STREAM, id: lawyerId },
+          { type: 'EditLawyer', changes, customerId },
+        ),
         streamCommand(
           lawyerAssignmentDecider,
           { type: CUSTOMER_STREAM, id: customerId },

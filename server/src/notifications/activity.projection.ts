@@ -10,7 +10,7 @@ import {
 } from './message.events.js';
 
 /** What a message is filed under in the event log: its subject, else the user it went to. */
-function filedUnder(d: MessageSentData): { type: string; id: string } | null {
+export function filedUnder(d: MessageSentData): { type: string; id: string } | null {
   const type = d.relType ?? (d.recipientUserId ? 'User' : null);
   const id = d.relId ?? d.recipientUserId;
   return type && id ? { type, id } : null;

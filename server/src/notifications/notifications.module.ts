@@ -7,6 +7,7 @@ import { UsersModule } from '../users/users.module.js';
 import { ActivityProjection } from './activity.projection.js';
 import { CarrierReportsController, carrierReportUrl } from './carrier-reports.controller.js';
 import { EventLogController } from './event-log.controller.js';
+import { EventLogAudience } from './event-log.audience.js';
 import { EventLogRepository } from './event-log.repository.js';
 import { EventLogService } from './event-log.service.js';
 import { NotificationRules } from './notification.rules.js';
@@ -30,6 +31,7 @@ const outbox = (config: AppConfig): OutboxTransport =>
     NotificationsProcessor,
     SendMessageJob,
     ActivityProjection,
+    EventLogAudience,
     UserNotifications,
     { provide: 'OUTBOX', inject: [APP_CONFIG], useFactory: outbox },
     {
