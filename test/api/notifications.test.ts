@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { SendMessageJob } from '../../server/src/notifications/send-message.job.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
-import { type ReceivedMail, startSmtpPeer } from '../support/smtp-peer.js';
+import { type ReceivedMail, startSmtpPeer, UNKNOWN_MAILBOX } from '../support/smtp-peer.js';
 import { bearer, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('e-mail through a real SMTP peer', () => {
@@ -56,6 +56,24 @@ describe('e-mail through a real SMTP peer', () => {
         },
       }),
     );
+  });
+
+  it('records a refusal for good (550, no such mailbox) at its first answer, without retrying', async () => {
+    const message = {
+      id: 'test-email-refused',
+      channel: 'email' as const,
+      to: UNKNOWN_MAILBOX,
+      recipientUserId: null,
+      rel: null,
+      subject: 'Your client Emma Wilson',
+      text: 'Hello.',
+    };
+    await t.app.get(SendMessageJob).run(message);
+    const [failed] = await t.app
+      .get(DataSource)
+      .query("SELECT type, data FROM events WHERE stream_type = 'message' AND stream_id = $1", [message.id]);
+    expect(failed.type).toBe('email.failed');
+    expect(failed.data.reason).toContain('550');
   });
 });
 

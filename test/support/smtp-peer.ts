@@ -5,6 +5,9 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** A mailbox the peer does not have: it refuses mail to it for good, as a real server answers 550. */
+export const UNKNOWN_MAILBOX = 'no.such.mailbox@example.com';
+
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpPeer(): Promise<{
   url: string;
@@ -15,6 +18,12 @@ export async function startSmtpPeer(): Promise<{
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (address.address !== UNKNOWN_MAILBOX) return callback();
+      const refused = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
+      refused.responseCode = 550;
+      callback(refused);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

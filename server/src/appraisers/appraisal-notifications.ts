@@ -106,12 +106,10 @@ export class AppraisalNotifications implements OnModuleInit {
             `Property: ${d.address}; expected value ${money(d.expected_value)}; completion by ${d.expected_date}.`,
             `Access: ${d.access_details}. Mortgage position: ${d.mortgage_position}. Lender: ${d.lender}, mortgage ${d.mortgage_number}.`,
             `Underwriter: ${d.underwriter_name} <${d.underwriter_email}>.`,
-            d.notes ? `Notes: ${d.notes}` : '',
+            ...(d.notes ? [`Notes: ${d.notes}`] : []),
             '',
             `Questions: ${this.config.publicUrl}/contacts`,
-          ]
-            .filter((line) => line !== null)
-            .join('\n'),
+          ].join('\n'),
         }),
       ];
     }

@@ -8,8 +8,7 @@ import { MASK, masked, type OutgoingMessage, render } from './message.js';
 import { type MessageCommand, messageDecider } from './message.decider.js';
 import { MESSAGE_STREAM, type MessageSentData } from './message.events.js';
 import { SEND_MESSAGE_JOB } from './notifications.processor.js';
-import { EMAIL_TRANSPORT, SMS_TRANSPORT, type Transport } from './transports.js';
-import { RefusedByCarrier } from './twilio.transport.js';
+import { EMAIL_TRANSPORT, RefusedByCarrier, SMS_TRANSPORT, type Transport } from './transports.js';
 
 /**
  * Sends one message and records its outcome (`sms.sent` / `email.sent`, or `sms.failed` / `email.failed`

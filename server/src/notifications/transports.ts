@@ -3,6 +3,12 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+
+/**
+ * The carrier, phone or mail, refused the message for good (a number that cannot receive texts, a mailbox
+ * that does not exist): retrying cannot help.
+ */
+export class RefusedByCarrier extends Error {}
 import type { Channel } from './message.js';
 
 export interface Delivery {
@@ -103,15 +109,24 @@ export class SmtpTransport implements Transport {
   }
 
   async send(delivery: Delivery): Promise<void> {
-    await this.transporter.sendMail({
-      from: this.from,
-      to: delivery.to,
-      subject: delivery.subject,
-      text: delivery.text,
-      html: delivery.html,
-      // SMTP has no idempotency key; a stable Message-ID lets mail systems fold a resent copy into one.
-      messageId: `<${delivery.id}@${this.domain}>`,
-    });
+    try {
+      await this.transporter.sendMail({
+        from: this.from,
+        to: delivery.to,
+        subject: delivery.subject,
+        text: delivery.text,
+        html: delivery.html,
+        // SMTP has no idempotency key; a stable Message-ID lets mail systems fold a resent copy into one.
+        messageId: `<${delivery.id}@${this.domain}>`,
+      });
+    } catch (error) {
+      // A 5xx answer refuses the message for good (no such mailbox, address not accepted): trying again for
+      // an hour changes nothing, and the refusal should show in the client's event log now.
+      const code = (error as { responseCode?: unknown }).responseCode;
+      if (typeof code === 'number' && code >= 500 && code < 600)
+        throw new RefusedByCarrier((error as Error).message, { cause: error });
+      throw error;
+    }
   }
 
   close(): void {

@@ -2,14 +2,11 @@ import { Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TwilioConfig } from '../platform/config/app-config.js';
-import type { Delivery, Transport } from './transports.js';
+import { type Delivery, RefusedByCarrier, type Transport } from './transports.js';
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
 
 const TWILIO_API = 'https://api.twilio.com';
-
-/** The carrier refused the message for good (a number that cannot receive texts, say): retrying cannot help. */
-export class RefusedByCarrier extends Error {}
 
 /** Twilio's HTTP client, sending to another address than Twilio's own (a local stand-in of its API). */
 class RedirectedRequestClient extends twilio.RequestClient {

@@ -84,6 +84,18 @@ describe('profile and deactivation', () => {
       .then([{ type: 'user.profile_updated', data: { phoneNumber: '14165550199' } }]);
   });
 
+  it('records only the fields that changed: a form sends them all', () => {
+    given([registered])
+      .when({
+        type: 'UpdateProfile',
+        changes: { firstName: 'Emma', lastName: 'Wilson-Park', email: 'emma@example.com' },
+      })
+      .then([{ type: 'user.profile_updated', data: { lastName: 'Wilson-Park' } }]);
+    given([registered, { type: 'user.profile_updated', data: { lastName: 'Wilson-Park' } }])
+      .when({ type: 'UpdateProfile', changes: { lastName: 'Wilson-Park' } })
+      .then([]);
+  });
+
   it('refuses a profile update of a deactivated user', () => {
     given([registered, { type: 'user.deactivated', data: { reason: 'client deleted' } }])
       .when({ type: 'UpdateProfile', changes: { firstName: 'Em' } })

@@ -33,8 +33,12 @@ export interface PendingReset {
   expiresAt: string;
 }
 
+/** Who the account names: what a profile change is compared with, so it records only what changed. */
+export type UserProfile = { firstName: string; lastName: string; phoneNumber: string; email: string };
+
 export interface UserState {
   exists: boolean;
+  profile: UserProfile | null;
   active: boolean;
   role: Role | null;
   requireChangePassword: boolean;
@@ -149,6 +153,7 @@ function spent(state: UserState, proof: SecondFactorProof | undefined): UserEven
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
     exists: false,
+    profile: null,
     active: false,
     role: null,
     requireChangePassword: false,
@@ -167,7 +172,15 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           active: true,
           role: event.data.role,
           requireChangePassword: event.data.requireChangePassword,
+          profile: {
+            firstName: event.data.firstName,
+            lastName: event.data.lastName,
+            phoneNumber: event.data.phoneNumber,
+            email: event.data.email,
+          },
         };
+      case 'user.profile_updated':
+        return state.profile ? { ...state, profile: { ...state.profile, ...event.data } } : state;
       case 'user.password_changed':
         return { ...state, requireChangePassword: false, pendingReset: null };
       case 'user.password_reset':
@@ -315,8 +328,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return state.secondFactor ? [{ type: 'user.second_factor_removed', data: { reason: 'reset' } }] : [];
       case 'UpdateProfile': {
         mustBeActive(state);
+        const current: Partial<UserProfile> = state.profile ?? {};
         const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(([, value]) => value !== undefined),
+          Object.entries(command.changes).filter(
+            ([key, value]) => value !== undefined && value !== current[key as keyof UserProfile],
+          ),
         );
         return Object.keys(changes).length === 0 ? [] : [{ type: 'user.profile_updated', data: changes }];
       }

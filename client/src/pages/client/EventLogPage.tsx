@@ -20,6 +20,7 @@ const EVENT_TYPES: Record<string, { label: string; color: string }> = {
   'email.failed': { label: 'E-mail not delivered', color: 'red' },
   'sms.delivered': { label: 'Text delivered', color: 'teal' },
   'sms.undelivered': { label: 'Text not received', color: 'red' },
+  'reminder.sent': { label: 'Document reminder', color: 'orange' },
   'auth.first_login': { label: 'First sign-in', color: 'teal' },
   'auth.logged_in': { label: 'Signed in', color: 'teal' },
   'auth.signed_up': { label: 'Signed up', color: 'teal' },
