@@ -301,7 +301,7 @@ describe('appraiser assignment and quote requests', () => {
     expect(chosen).toHaveLength(2);
   });
 
-  it('refuses a quote request without appraisers, and e-mails every chosen appraiser through SMTP', async () => {
+  it('refuses a quote request without appraisers, and e-mails every chosen appraiser through SMTP, answered to the brokerage', async () => {
     const quote = {
       customer_id: emma,
       typed_id: 'x',
@@ -354,6 +354,8 @@ describe('appraiser assignment and quote requests', () => {
       for (const a of chosen)
         expect(mail.some((m) => m.to === a.email && m.raw.includes('Rush please'))).toBe(true);
     });
+    // The request asks for a reply: it goes to the brokerage, not the unread sender.
+    expect(mail.find((m) => m.to === chosen[0].email)!.raw).toContain('Reply-To: hello@homeward.example');
     const listed = await t
       .http()
       .get(`${C(emma)}/appraisers/?search=toronto`)

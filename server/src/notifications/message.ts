@@ -22,6 +22,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes: the brokerage's own address, since the sender is one nobody reads. */
+  replyTo?: string;
   passwordDelivery?: PasswordDelivery;
 }
 
@@ -70,11 +72,11 @@ export function smsMessage(fields: MessageFields): OutgoingMessage {
 }
 
 /**
- * An e-mail signed with the brokerage's name and contacts as they are when it is sent; a text message
- * stays short and unsigned.
+ * An e-mail signed with the brokerage's name and contacts as they are when it is sent, and answered to the
+ * brokerage (a quote request asks for a reply); a text message stays short and unsigned.
  */
 export function signed(message: OutgoingMessage, brokerage: BrokerageSettings): OutgoingMessage {
   if (message.channel !== 'email') return message;
   const text = `${message.text}\n\n${brokerage.name}\n${formatPhone(brokerage.phone)} · ${brokerage.email}`;
-  return { ...message, text, html: textToHtml(text) };
+  return { ...message, text, html: textToHtml(text), replyTo: brokerage.email };
 }

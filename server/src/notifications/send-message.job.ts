@@ -46,6 +46,7 @@ export class SendMessageJob implements OnModuleInit {
         subject: message.subject,
         text: render(message.text, password),
         html: message.html === undefined ? undefined : render(message.html, password),
+        replyTo: message.replyTo,
         maskedText: masked(message.text),
       });
     } catch (error) {

@@ -19,6 +19,7 @@ export interface Delivery {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
   /** The same text with any password masked: the only form that may be logged. */
   maskedText: string;
 }
@@ -116,6 +117,7 @@ export class SmtpTransport implements Transport {
         subject: delivery.subject,
         text: delivery.text,
         html: delivery.html,
+        replyTo: delivery.replyTo,
         // SMTP has no idempotency key; a stable Message-ID lets mail systems fold a resent copy into one.
         messageId: `<${delivery.id}@${this.domain}>`,
       });
