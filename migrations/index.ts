@@ -23,6 +23,7 @@ import { SlimFormSummaries1763700002000 } from './1763700002000-slim-form-summar
 import { ClientCountsByStatus1763700002100 } from './1763700002100-client-counts-by-status.js';
 import { StreamVersionCheck1763700002200 } from './1763700002200-stream-version-check.js';
 import { LawyersInTheAuditTrail1763700002300 } from './1763700002300-lawyers-in-the-audit-trail.js';
+import { SearchFoldsAccents1763700002400 } from './1763700002400-search-folds-accents.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ClientCountsByStatus1763700002100,
   StreamVersionCheck1763700002200,
   LawyersInTheAuditTrail1763700002300,
+  SearchFoldsAccents1763700002400,
 ];

@@ -319,6 +319,31 @@ describe('editing a client', () => {
     await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.assistant)).send({ broker: ids.broker });
     expect(await search('search=quillfeather', tokens.broker)).toEqual([ids.grace]);
   });
+
+  it('finds a client however the accents and apostrophes of their name are typed', async () => {
+    const search = async (text: string): Promise<string[]> => {
+      const answer = await t
+        .http()
+        .get(`${C}?search=${encodeURIComponent(text)}`)
+        .set(bearer(tokens.pb));
+      return answer.body.data.map((c: { id: string }) => c.id);
+    };
+    // The first name's accent as a separate mark, as a name pasted from some systems carries it.
+    const renamed = await t
+      .http()
+      .patch(`${C}${ids.grace}/`)
+      .set(bearer(tokens.pb))
+      .send({ first_name: 'Zoe\u0308', last_name: 'O’Brien-Lévesque' });
+    expect(renamed.status).toBe(200);
+    for (const typed of ['levesque', 'LÉVESQUE', "o'brien", 'o’brien', 'Zoë', 'zoe o'])
+      expect(await search(typed)).toContain(ids.grace);
+    expect(await search('lévesque%')).toEqual([]);
+    await t
+      .http()
+      .patch(`${C}${ids.grace}/`)
+      .set(bearer(tokens.pb))
+      .send({ first_name: 'Grace', last_name: 'Quillfeather' });
+  });
 });
 
 describe('who may see a client', () => {

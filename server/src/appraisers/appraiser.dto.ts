@@ -21,11 +21,11 @@ import {
   IsNotPastDate,
   IsPersonName,
   IsWholeNumberBetween,
+  trim,
 } from '../platform/http/value-rules.js';
 import { EXPECTED_VALUE_DOLLARS, LTV_PERCENT } from '../../../machines/appraisal-limits.js';
 import { TEXT_MAX_LENGTH } from '../../../machines/validation.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const number = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 

@@ -17,11 +17,10 @@ import {
 import { type BrokerageSettings, isTimeZone } from '../../../machines/brokerage.js';
 import { REMINDER_LIMITS } from '../../../machines/reminders.js';
 import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
-import { HasNoMarkup, IsEmailAddress } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsEmailAddress, trim } from '../platform/http/value-rules.js';
 
 const PHONE = /^1\d{10}$/;
 const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 @ValidatorConstraint({ name: 'timeZone' })
 class TimeZoneRule implements ValidatorConstraintInterface {

@@ -25,7 +25,7 @@ import {
 } from '../../../machines/customer.enums.js';
 import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
 import { CLIENT_SEARCH_MAX_LENGTH, FILOGIX_MAX_LENGTH } from '../../../machines/customer-form.js';
 import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
 import { PERSON_NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../machines/validation.js';
@@ -36,7 +36,6 @@ const FILOGIX = new RegExp(`^[A-Za-z0-9_-]{1,${FILOGIX_MAX_LENGTH}}$`);
 const LENDER_MAX_LENGTH = 200;
 const ADDRESS_MAX_LENGTH = 300;
 const PHONE_EXAMPLE = '14165550123';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const status = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? normaliseStatus(value.trim()) : value;
 const emptyToNull = ({ value }: { value: unknown }) =>

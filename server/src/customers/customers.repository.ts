@@ -192,8 +192,9 @@ export class CustomersRepository {
     const search = filters.search.trim();
     if (search) {
       const digits = search.replace(/\D/g, '');
-      params.push(`%${search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
-      const like = `$${params.length}`;
+      // Folded in the database as the search rows are (`search_fold`: case and accents), so both read alike.
+      params.push(`%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+      const like = `search_fold($${params.length})`;
       const phoneClause =
         digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
       where.push(`(c.search_text LIKE ${like}${phoneClause})`);

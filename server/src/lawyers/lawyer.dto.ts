@@ -3,11 +3,9 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EditType } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsEmailAddress, IsPersonName } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
 import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
 import { PERSON_NAME_MAX_LENGTH } from '../../../machines/validation.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The customer's own lawyer (spec section 5): every field required, e-mail valid, phone 1 + 10 digits. */
 export class OwnLawyerDto {

@@ -27,6 +27,8 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: true,
+    // UTF-8 whatever the machine's locale, which may be plain C: a search then folds accents (`search_fold`).
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -10,6 +10,13 @@ import {
   type Rule,
 } from '../../../../machines/validation.js';
 
+/**
+ * A typed text as it is kept: without the spaces around it, and with each accented letter as one character
+ * (NFC), so 'Zoë' pasted with its accent as a separate mark reads, checks and is found as 'Zoë' typed.
+ */
+export const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim().normalize('NFC') : value;
+
 /** A shared rule as a DTO decorator, so the API refuses exactly what the client forms refuse, in the same words. */
 function fromRule(name: string, rule: Rule): PropertyDecorator {
   return ValidateBy({
