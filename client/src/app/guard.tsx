@@ -46,7 +46,9 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
   }
 
   if (mustChangePassword && location.pathname !== ROUTES.RouteAuthCustomerPasswordChange) {
-    return <Navigate to={ROUTES.RouteAuthCustomerPasswordChange} replace />;
+    // The page asked for (the upload link a new customer was texted) opens once the password is chosen.
+    const back = new URLSearchParams({ redirect: location.pathname + location.search });
+    return <Navigate to={`${ROUTES.RouteAuthCustomerPasswordChange}?${back}`} replace />;
   }
 
   if (mustEnrolSecondFactor && location.pathname !== ROUTES.RouteSecondFactorSetup) {

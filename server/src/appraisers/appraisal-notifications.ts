@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { emailMessage, type OutgoingMessage } from '../notifications/message.js';
+import { BROKERAGE_PLACEHOLDER, emailMessage, type OutgoingMessage } from '../notifications/message.js';
 import { messageId, NotificationRules } from '../notifications/notification.rules.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
@@ -56,7 +56,7 @@ export class AppraisalNotifications implements OnModuleInit {
       const { appraiserIds, details } = (event as StoredEvent & QuoteRequested).data;
       const userId = await this.clientUser(event.streamId);
       const text = [
-        `Homeward requests a quote for an appraisal (file ${details.typed_id}).`,
+        `${BROKERAGE_PLACEHOLDER} requests a quote for an appraisal (file ${details.typed_id}).`,
         `Property: ${details.property_address}`,
         `Lender: ${details.lender}, ${details.mortgage_position} mortgage`,
         `Expected value: ${money(details.expected_value)}, LTV ${details.ltv}%`,

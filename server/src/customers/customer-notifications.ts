@@ -1,7 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { messageId, NotificationRules } from '../notifications/notification.rules.js';
-import { emailMessage, smsMessage, type OutgoingMessage } from '../notifications/message.js';
+import {
+  BROKERAGE_PLACEHOLDER,
+  emailMessage,
+  smsMessage,
+  type OutgoingMessage,
+} from '../notifications/message.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import type { CustomerNotificationRequested } from './customer.events.js';
@@ -59,7 +64,7 @@ export class CustomerNotifications implements OnModuleInit {
     const base = { recipientUserId: to.user_id, rel };
 
     if (event.type === 'customer.review_requested') {
-      const text = `Hi ${to.first_name}, thank you for choosing Homeward! Would you take a minute to review your experience with ${broker}? Reply to this message or visit ${this.config.publicUrl}/contacts.`;
+      const text = `Hi ${to.first_name}, thank you for choosing ${BROKERAGE_PLACEHOLDER}! Would you take a minute to review your experience with ${broker}? Reply to this message or visit ${this.config.publicUrl}/contacts.`;
       return [
         emailMessage({
           ...base,

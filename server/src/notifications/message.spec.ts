@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_BROKERAGE } from '../../../machines/brokerage.js';
 import {
+  BROKERAGE_PLACEHOLDER,
   emailMessage,
+  fromBrokerage,
   masked,
   MASK,
   newPasswordText,
@@ -49,5 +52,28 @@ describe('message texts', () => {
       html: expect.stringContaining('A &lt;i&gt;'),
     });
     expect(smsMessage(fields)).toEqual({ ...fields, channel: 'sms' });
+  });
+
+  it('names the brokerage as its Settings say when sent, and signs and answers an e-mail to it', () => {
+    const brokerage = {
+      ...DEFAULT_BROKERAGE,
+      name: 'Maple & Oak Mortgages',
+      email: 'hello@mapleoak.example',
+    };
+    const fields = {
+      id: '1-y',
+      to: 'a@b.ca',
+      recipientUserId: null,
+      rel: null,
+      subject: 'S',
+      text: `Thank you for choosing ${BROKERAGE_PLACEHOLDER}!`,
+    };
+    expect(fromBrokerage(smsMessage(fields), brokerage).text).toBe(
+      'Thank you for choosing Maple & Oak Mortgages!',
+    );
+    const email = fromBrokerage(emailMessage(fields), brokerage);
+    expect(email.text).toMatch(/^Thank you for choosing Maple & Oak Mortgages!\n\nMaple & Oak Mortgages\n/);
+    expect(email.html).toContain('Maple &amp; Oak Mortgages');
+    expect(email.replyTo).toBe('hello@mapleoak.example');
   });
 });

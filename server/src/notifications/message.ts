@@ -6,6 +6,8 @@ import type { PasswordDelivery } from '../users/user.events.js';
 export type Channel = 'sms' | 'email';
 
 export const PASSWORD_PLACEHOLDER = '{password}';
+/** Where a message names the brokerage: its name from Settings as it is when the message is sent. */
+export const BROKERAGE_PLACEHOLDER = '{brokerage}';
 export const MASK = '********';
 
 /**
@@ -72,11 +74,13 @@ export function smsMessage(fields: MessageFields): OutgoingMessage {
 }
 
 /**
- * An e-mail signed with the brokerage's name and contacts as they are when it is sent, and answered to the
- * brokerage (a quote request asks for a reply); a text message stays short and unsigned.
+ * A message as the brokerage sends it, with its Settings as they are when it is sent: its name where the
+ * text names it, and an e-mail signed with its name and contacts and answered to it (a quote request asks
+ * for a reply). A text message stays short and unsigned.
  */
-export function signed(message: OutgoingMessage, brokerage: BrokerageSettings): OutgoingMessage {
-  if (message.channel !== 'email') return message;
-  const text = `${message.text}\n\n${brokerage.name}\n${formatPhone(brokerage.phone)} · ${brokerage.email}`;
+export function fromBrokerage(message: OutgoingMessage, brokerage: BrokerageSettings): OutgoingMessage {
+  const named = message.text.replaceAll(BROKERAGE_PLACEHOLDER, brokerage.name);
+  if (message.channel !== 'email') return { ...message, text: named };
+  const text = `${named}\n\n${brokerage.name}\n${formatPhone(brokerage.phone)} · ${brokerage.email}`;
   return { ...message, text, html: textToHtml(text), replyTo: brokerage.email };
 }

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
-import { type OutgoingMessage, signed } from './message.js';
+import { type OutgoingMessage, fromBrokerage } from './message.js';
 import { NotificationRules } from './notification.rules.js';
 
 export const SEND_MESSAGE_JOB = 'send-message';
@@ -41,7 +41,7 @@ export class NotificationsProcessor implements EventProcessor, OnModuleInit {
     for (const message of messages) {
       await this.queue.add<OutgoingMessage>(
         SEND_MESSAGE_JOB,
-        signed(message, brokerage),
+        fromBrokerage(message, brokerage),
         { jobId: message.id },
         tx,
       );

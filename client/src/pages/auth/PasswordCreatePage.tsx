@@ -1,7 +1,7 @@
 import { IconShieldLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { roleHome } from '../../app/routes';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { roleHome, safeRedirect } from '../../app/routes';
 import { NewPasswordForm } from '../../features/auth/NewPasswordForm';
 import { useSessionActor, useSessionSend, useSessionState } from '../../features/auth/session';
 import { AuthCard } from './AuthCard';
@@ -12,13 +12,15 @@ export function PasswordCreatePage() {
   const send = useSessionSend();
   const navigate = useNavigate();
   const pending = useSessionState((s) => s.matches({ signedIn: 'changingPassword' }), false);
+  const [search] = useSearchParams();
+  const redirect = safeRedirect(search.get('redirect'));
 
   useEffect(() => {
     const subscription = session?.on('passwordChanged', ({ user }) =>
-      navigate(roleHome(user.role), { replace: true }),
+      navigate(redirect ?? roleHome(user.role), { replace: true }),
     );
     return () => subscription?.unsubscribe();
-  }, [session, navigate]);
+  }, [session, navigate, redirect]);
 
   return (
     <AuthCard
