@@ -101,6 +101,19 @@ describe('the audit trail in words', () => {
     expect(describeChanges({ field: 't4_slips-e957' })).toEqual([{ field: 'Field', after: 'T4 slips' }]);
   });
 
+  it('names the file a status change or a comment is about, once', () => {
+    const fileId = '0b7c3c9e-7a51-4a8e-9a43-7d1b2f0c8e11';
+    expect(
+      describeChanges({ fileId, from: 'in_review', to: 'checked' }, { [fileId]: 'pay-stub.pdf' }),
+    ).toEqual([
+      { field: 'Status', before: 'In review', after: 'Checked' },
+      { field: 'File', after: 'pay-stub.pdf' },
+    ]);
+    expect(describeChanges({ fileId, fileName: 'pay-stub.pdf' }, { [fileId]: 'pay-stub.pdf' })).toEqual([
+      { field: 'File name', after: 'pay-stub.pdf' },
+    ]);
+  });
+
   it('names events as the people at the brokerage say what happened', () => {
     expect(eventTypeLabel('customer.status_changed')).toBe('Customer status changed');
     expect(eventTypeLabel('lawyer.pending_approve')).toBe('Lawyer added, waiting for approval');

@@ -83,7 +83,6 @@ const HIDDEN = new Set([
   'createdByCustomerId',
   'isInternal',
   'userId',
-  'fileId',
   'noteId',
   'commentId',
   'formCode',
@@ -171,7 +170,8 @@ function lines(
   prefix = '',
 ): ChangeLine[] {
   return Object.entries(record).flatMap(([key, value]): ChangeLine[] => {
-    if (HIDDEN.has(key)) return [];
+    // A file is named by its id where the entry does not name it already (a status change, a comment).
+    if (HIDDEN.has(key) || (key === 'fileId' && 'fileName' in record)) return [];
     const field = prefix ? `${prefix} ${fieldLabel(key).toLowerCase()}` : fieldLabel(key);
     if (isRecord(value)) {
       const old = isRecord(before[key]) ? (before[key] as Record<string, unknown>) : {};

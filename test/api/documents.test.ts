@@ -339,6 +339,19 @@ describe.each([
     const client = (await t.http().get(`/core/api/v3/customers/${emmaId}/`).set(bearer(tok.broker))).body
       .data;
     expect(client.form_files_stat.in_review).toBe(1);
+    // The audit trail names the file each change was about.
+    const trail = (
+      await t
+        .http()
+        .get(`/core/api/v3/customers/${emmaId}/history/?type=form_file.status_changed`)
+        .set(bearer(tok.broker))
+    ).body.data as { names: Record<string, string> }[];
+    expect(
+      trail
+        .slice(0, 2)
+        .flatMap((entry) => Object.values(entry.names))
+        .sort(),
+    ).toEqual(['licence back.pdf', 'stub.pdf']);
     const bad = await t
       .http()
       .patch(`${F(code)}files/batch/`)

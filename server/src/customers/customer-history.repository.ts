@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { FORM_FILE_STREAM } from '../documents/form.events.js';
 import { DataSource } from 'typeorm';
 
 export interface HistoryRow {
@@ -19,17 +20,20 @@ export interface HistoryRow {
 
 /**
  * The names of the people an entry's data (`e`, its event) names by id, read in the same statement as the
- * page (each id is one index lookup): users (staff and client accounts), lawyers and appraisers.
+ * page (each id is one index lookup): users (staff and client accounts), lawyers, appraisers and files (a
+ * file's own events name it by their stream).
  */
 const NAMES = `
   (SELECT COALESCE(json_object_agg(ids.id, named.name), '{}'::json)
-     FROM (SELECT DISTINCT v #>> '{}' AS id FROM jsonb_path_query(e.data, 'strict $.**') v
+     FROM (SELECT v #>> '{}' AS id FROM jsonb_path_query(e.data, 'strict $.**') v
             WHERE jsonb_typeof(v) = 'string'
-              AND (v #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') ids
+              AND (v #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+           UNION SELECT e.stream_id WHERE e.stream_type = '${FORM_FILE_STREAM}') ids
      CROSS JOIN LATERAL (
        SELECT concat_ws(' ', p.first_name, p.last_name) AS name FROM users p WHERE p.id = ids.id::uuid
        UNION ALL SELECT concat_ws(' ', p.first_name, p.last_name) FROM lawyers p WHERE p.id = ids.id::uuid
        UNION ALL SELECT concat_ws(' ', p.first_name, p.last_name) FROM appraisers p WHERE p.id = ids.id::uuid
+       UNION ALL SELECT f.file_name FROM form_files f WHERE f.id = ids.id::uuid
        LIMIT 1) named) AS names`;
 
 /** Queries of a client's audit trail, newest first, each entry with its actor's and its people's names. */

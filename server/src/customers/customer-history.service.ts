@@ -3,6 +3,7 @@ import type { Caller } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain/domain-error.js';
 import { auditableChanges, namesShown } from './auditable-changes.js';
 import { CustomerHistoryRepository, type HistoryRow } from './customer-history.repository.js';
+import { FORM_FILE_STREAM } from '../documents/form.events.js';
 import { CustomersService } from './customers.service.js';
 
 export interface HistoryEntry {
@@ -56,8 +57,15 @@ export class CustomerHistoryService {
   }
 }
 
+/** A file's own events say which file by their stream alone; the entry names it as other entries do. */
+function about(row: HistoryRow): unknown {
+  return row.stream_type === FORM_FILE_STREAM && row.changes && typeof row.changes === 'object'
+    ? { fileId: row.stream_id, ...row.changes }
+    : row.changes;
+}
+
 function toEntry(row: HistoryRow): HistoryEntry {
-  const changes = auditableChanges(row.changes);
+  const changes = auditableChanges(about(row));
   return {
     id: Number(row.position),
     type: row.type,
