@@ -120,6 +120,12 @@ describe('lawyer assignment', () => {
       .send({ notify_type: 'lawyer_approved_email' });
     expect(notified.status).toBe(200);
     await eventually(() => expect(mail.some((m) => m.to === 'michael@chenclosings.example')).toBe(true));
+    // What the lawyer needs of the file, with the phone as people write it.
+    const toLawyer = mail.find((m) => m.to === 'michael@chenclosings.example')!.raw.replace(/=\r?\n/g, '');
+    expect(toLawyer).toContain('as their lawyer for their mortgage with');
+    expect(toLawyer).toMatch(/Deal: \w+/);
+    expect(toLawyer).toContain('Client: emma.wilson');
+    expect(toLawyer).toContain('+1 416 555 0103');
     const client = (
       await t
         .http()

@@ -10,6 +10,8 @@ import {
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config.js';
 import type { StoredEvent } from '../platform/event-store/event.types.js';
 import type { CustomerNotificationRequested } from './customer.events.js';
+import { dealTypeLabel } from '../../../machines/customer.rules.js';
+import { formatPhone } from '../../../machines/phone.js';
 
 interface Recipient {
   id: string;
@@ -18,6 +20,10 @@ interface Recipient {
   last_name: string;
   email: string;
   phone_number: string;
+  deal_type: string;
+  address_line: string;
+  lender: string;
+  closing_date: string | null;
   form_code: string | null;
   lawyer_email: string | null;
   lawyer_first_name: string | null;
@@ -43,7 +49,8 @@ export class CustomerNotifications implements OnModuleInit {
 
   private async recipient(customerId: string): Promise<Recipient | null> {
     const rows: Recipient[] = await this.dataSource.query(
-      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number,
+      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, c.deal_type, c.address_line,
+              c.lender, to_char(c.closing_date, 'YYYY-MM-DD') AS closing_date,
               (SELECT fo.code FROM forms fo WHERE fo.customer_id = c.id AND NOT fo.is_archived ORDER BY fo.created_at DESC LIMIT 1) AS form_code,
               l.email AS lawyer_email, l.first_name AS lawyer_first_name, l.company AS lawyer_company, b.first_name AS broker_first_name, b.last_name AS broker_last_name
          FROM customers c LEFT JOIN lawyers l ON l.id = c.lawyer_id LEFT JOIN users b ON b.id = c.broker_id
@@ -113,8 +120,27 @@ export class CustomerNotifications implements OnModuleInit {
         id: messageId(event, 'lawyer-email'),
         to: to.lawyer_email,
         subject: `New client: ${to.first_name} ${to.last_name}`,
-        text: `Hello ${to.lawyer_first_name ?? ''}, ${to.first_name} ${to.last_name} has chosen you${to.lawyer_company ? ` at ${to.lawyer_company}` : ''} as their lawyer for their mortgage with ${broker}. Client e-mail: ${to.email}, phone: +${to.phone_number}.`,
+        text: lawyerText(to, broker, this.config.publicUrl),
       }),
     ];
   }
+}
+
+/** The file of the client as their lawyer needs it to prepare the closing: what is known of it, line by line. */
+function lawyerText(to: Recipient, broker: string, publicUrl: string): string {
+  const known = (label: string, value: string | null | undefined): string[] =>
+    value ? [`${label}: ${value}`] : [];
+  return [
+    `Hello ${to.lawyer_first_name ?? ''},`,
+    '',
+    `${to.first_name} ${to.last_name} has you${to.lawyer_company ? ` at ${to.lawyer_company}` : ''} as their lawyer for their mortgage with ${broker}.`,
+    '',
+    ...known('Deal', dealTypeLabel(to.deal_type)),
+    ...known('Property', to.address_line),
+    ...known('Lender', to.lender),
+    ...known('Closing date', to.closing_date),
+    `Client: ${to.email}, ${formatPhone(to.phone_number)}`,
+    '',
+    `Questions: ${publicUrl}/contacts`,
+  ].join('\n');
 }

@@ -52,7 +52,8 @@ const NOTIFY_ACTIONS = {
   emailLawyer: {
     type: 'lawyer_approved_email',
     title: 'Email the lawyer',
-    message: (name) => `Send the assigned lawyer an e-mail with the file of ${name}?`,
+    message: (name) =>
+      `Send the assigned lawyer an e-mail with ${name}'s file: deal, property, lender, closing date and contacts?`,
     confirmLabel: 'Send email',
     success: 'The email to a lawyer has been successfully sent',
     failure: 'Error while sending an email to a lawyer',
