@@ -42,6 +42,7 @@ describeInBrowser('reminders and the lender package on the documents review page
 
     const sentBefore = t.outbox.delivered.length;
     await status.getByRole('button', { name: 'Send reminder now' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send reminder' }).click();
     await page.getByText('Reminder sent').waitFor();
     const reminder = await eventually(() => {
       const text = t.outbox.delivered.slice(sentBefore).find((m) => m.text.includes(FORM_FIELD.caption));

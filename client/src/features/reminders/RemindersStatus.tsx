@@ -5,6 +5,7 @@ import { useCommand } from '../../api/use-command';
 import { formatDateTimeIn } from '../../ui/date-time';
 import { TARGET_SIZE } from '../../ui/target-size';
 import { toast, toastError } from '../../ui/toast';
+import { confirm } from '../../ui/confirm';
 import {
   changeReminders,
   getReminders,
@@ -81,7 +82,15 @@ export function RemindersStatus({ customerId }: { customerId: string }) {
           variant="subtle"
           mih={TARGET_SIZE}
           loading={sendNow.isPending}
-          onClick={() => void run(() => sendNow.mutateAsync(), 'Reminder sent')}
+          onClick={async () => {
+            // It texts and e-mails the client at once, as the other send actions do after asking.
+            const sure = await confirm({
+              title: 'Send a reminder now?',
+              message: `The client gets a text and an e-mail listing the ${data.missing.length === 1 ? 'document' : `${data.missing.length} documents`} still missing.`,
+              confirmLabel: 'Send reminder',
+            });
+            if (sure) await run(() => sendNow.mutateAsync(), 'Reminder sent');
+          }}
         >
           Send reminder now
         </Button>
