@@ -16,6 +16,7 @@ import { CustomerDetails } from './CustomerDetails';
 import { StatusSelect } from './StatusSelect';
 import type { CustomerView } from './types';
 import type { CustomerActions } from './use-customer-actions';
+
 import { ScrollRegion } from '../../ui/scroll-edges';
 
 export interface ClientsViewProps {
@@ -216,7 +217,7 @@ export function ClientsCards({
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Box style={{ minWidth: 0 }} onClick={() => onToggleExpand(customer.id)}>
                   <Group gap={6} wrap="nowrap">
-                    <Text fw={700} c="navy.9" truncate>
+                    <Text fw={700} c="navy.9" truncate title={name}>
                       {name}
                     </Text>
                     <ClosingDateMark customer={customer} />

@@ -31,6 +31,7 @@ import { filesOfField, splitFields, type QueuedFile } from '@machines/upload-que
 import { FileTypeIcon, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormField, FormFile } from './types';
 import type { UploadState } from './use-upload';
+import { FileName } from '../../ui/FileName';
 import { TARGET_SIZE } from '../../ui/target-size';
 
 /** What the file picker offers: exactly the types the server accepts (PDFs, photos, Word and Excel). */
@@ -74,8 +75,8 @@ function QueuedFileRow({
       bg="petrol.0"
     >
       <FileTypeIcon type={queued.file.type} name={queued.file.name} size={28} />
-      <Text size="sm" fw={500} c="navy.9" truncate style={{ flex: 1, minWidth: 0 }}>
-        {queued.file.name}
+      <Text size="sm" fw={500} c="navy.9" style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+        <FileName name={queued.file.name} />
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {formatFileSize(queued.file.size)}

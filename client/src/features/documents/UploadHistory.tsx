@@ -5,6 +5,7 @@ import { formatDateTime } from './format';
 import { FileStatusSelect } from './FileStatusSelect';
 import { ChatButton, FilePreview, UploadedFileRow } from './UploadedFile';
 import type { FileStatus, FormFile } from './types';
+import { FileName } from '../../ui/FileName';
 import { ScrollRegion } from '../../ui/scroll-edges';
 
 /** Every document uploaded to the form (staff only): issue first, then in review, then checked. */
@@ -83,10 +84,9 @@ export function UploadHistory({
                           rel="noopener noreferrer"
                           size="sm"
                           c="navy.9"
-                          truncate
-                          style={{ minWidth: 0 }}
+                          style={{ display: 'flex', minWidth: 0 }}
                         >
-                          {file.file_name}
+                          <FileName name={file.file_name} />
                         </Anchor>
                       </Group>
                     </Table.Td>

@@ -12,6 +12,7 @@ import { openPopup } from '../../ui/popups';
 import { DownloadButton } from './DownloadButton';
 import { fileKind, formatDateTime, type FileKind } from './format';
 import { FileStatusSelect } from './FileStatusSelect';
+import { FileName } from '../../ui/FileName';
 import type { FileStatus, FormFile } from './types';
 
 const KIND_ICONS: Record<FileKind, { icon: typeof IconFile; color: string }> = {
@@ -150,9 +151,9 @@ export function UploadedFileRow({
               size="sm"
               fw={600}
               c="navy.9"
-              truncate
+              style={{ display: 'flex', minWidth: 0 }}
             >
-              {file.file_name}
+              <FileName name={file.file_name} />
             </Anchor>
             <Text size="xs" c="dimmed" truncate>
               {formatFileSize(file.size)} · {formatDateTime(file.created)}
