@@ -15,6 +15,7 @@ import {
   max,
   min,
   noMarkup,
+  oneLine,
   numeric,
   personName,
   required,
@@ -96,6 +97,12 @@ describe('validation rules', () => {
     expect(check('450000')).toBeNull();
     expect(check(12)).toBeNull();
     expect(check('12a')).toBe('The expected value field may only contain numeric characters');
+  });
+
+  it('oneLine refuses a line break', () => {
+    const check = field('lender', oneLine());
+    expect(check('TD Bank, Toronto')).toBeNull();
+    expect(check('TD Bank\r\nToronto')).toBe('The lender field must be on one line');
   });
 
   it('takes a date on the calendar only', () => {

@@ -213,6 +213,14 @@ export function noMarkup(): Rule {
   );
 }
 
+/** A value shown on one line (an address, a lender, a firm): a line break in it is a paste gone wrong. */
+export function oneLine(): Rule {
+  return optional(
+    (value) => !/[\r\n]/.test(text(value)),
+    (field) => `The ${field} field must be on one line`,
+  );
+}
+
 /** A custom predicate; its message defaults to 'The {field} is not valid'. */
 export function rule(
   test: (value: unknown, values: FormValues) => boolean,

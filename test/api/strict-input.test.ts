@@ -214,6 +214,16 @@ describe('strict values', () => {
     expect(good.status).toBe(200);
   });
 
+  it('refuses a line break in a value shown on one line, naming the field', async () => {
+    const answer = await t
+      .http()
+      .patch(`${CORE}/customers/${james}/`)
+      .set(bearer(tok.pb))
+      .send({ address_line: '1 King St\nToronto' });
+    expectRefusal(answer, 'address_line');
+    expect(answer.body.errors[0].description).toBe('The address_line field must be on one line');
+  });
+
   it('refuses angle brackets in a law firm name', async () => {
     const answer = await t.http().post(`${CORE}/customers/${emma}/lawyers/`).set(bearer(tok.emma)).send({
       first_name: 'Ann',

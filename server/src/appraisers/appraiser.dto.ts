@@ -17,6 +17,7 @@ import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
 import {
   HasNoMarkup,
+  IsOneLine,
   IsEmailAddress,
   IsNotPastDate,
   IsPersonName,
@@ -98,6 +99,7 @@ export class AssignAppraiserDto {
   @IsNotEmpty(required('address'))
   @MaxLength(300, longest('address', 300))
   @HasNoMarkup()
+  @IsOneLine()
   address: string;
 
   @ApiProperty({ format: 'date', example: '2026-10-15', description: 'When the appraisal is to be done.' })
@@ -121,6 +123,7 @@ export class AssignAppraiserDto {
   @IsNotEmpty(required('lender'))
   @MaxLength(200, longest('lender', 200))
   @HasNoMarkup()
+  @IsOneLine()
   lender: string;
 
   @ApiProperty({ format: 'email', example: 'underwriting@lender.ca' })
@@ -144,6 +147,7 @@ export class AssignAppraiserDto {
   @IsNotEmpty(required('mortgage_number'))
   @MaxLength(100, longest('mortgage_number', 100))
   @HasNoMarkup()
+  @IsOneLine()
   mortgage_number: string;
 
   @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX_LENGTH, default: '' })
@@ -190,6 +194,7 @@ export class QuoteRequestDto {
   @IsNotEmpty(required('property_address'))
   @MaxLength(300, longest('property_address', 300))
   @HasNoMarkup()
+  @IsOneLine()
   property_address: string;
 
   @ApiProperty({ maxLength: 200, example: 'TD' })
@@ -198,6 +203,7 @@ export class QuoteRequestDto {
   @IsNotEmpty(required('lender'))
   @MaxLength(200, longest('lender', 200))
   @HasNoMarkup()
+  @IsOneLine()
   lender: string;
 
   @ApiProperty({ enum: MORTGAGE_POSITIONS })

@@ -17,7 +17,7 @@ import {
 import { type BrokerageSettings, isTimeZone } from '../../../machines/brokerage.js';
 import { REMINDER_LIMITS } from '../../../machines/reminders.js';
 import { IsOptionalNotNull } from '../platform/http/edit-fields.js';
-import { HasNoMarkup, IsEmailAddress, trim } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsOneLine, IsEmailAddress, trim } from '../platform/http/value-rules.js';
 
 const PHONE = /^1\d{10}$/;
 const PHONE_OR_EMPTY = /^(?:1\d{10})?$/;
@@ -42,6 +42,7 @@ export class BrokerageSettingsDto {
   @MinLength(1, { message: 'The name field is required' })
   @MaxLength(200, { message: 'The name field may not be longer than 200 characters' })
   @HasNoMarkup()
+  @IsOneLine()
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 50, example: '13742' })
@@ -73,6 +74,7 @@ export class BrokerageSettingsDto {
   @MinLength(1, { message: 'The address field is required' })
   @MaxLength(300, { message: 'The address field may not be longer than 300 characters' })
   @HasNoMarkup()
+  @IsOneLine()
   address?: string;
 
   @ApiPropertyOptional({ format: 'email' })

@@ -25,7 +25,7 @@ import {
 } from '../../../machines/customer.enums.js';
 import { EditType, IsOptionalNotNull } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsOneLine, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
 import { CLIENT_SEARCH_MAX_LENGTH, FILOGIX_MAX_LENGTH } from '../../../machines/customer-form.js';
 import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
 import { PERSON_NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../machines/validation.js';
@@ -126,6 +126,7 @@ export class CustomerFields {
     message: `The lender field may not be longer than ${LENDER_MAX_LENGTH} characters`,
   })
   @HasNoMarkup()
+  @IsOneLine()
   lender?: string;
 
   @ApiPropertyOptional({ maxLength: ADDRESS_MAX_LENGTH, example: '12 King St W, Toronto, ON' })
@@ -136,6 +137,7 @@ export class CustomerFields {
     message: `The address_line field may not be longer than ${ADDRESS_MAX_LENGTH} characters`,
   })
   @HasNoMarkup()
+  @IsOneLine()
   address_line?: string;
 
   @ApiPropertyOptional({

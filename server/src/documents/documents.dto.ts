@@ -15,7 +15,7 @@ import { FILE_STATUSES, type FileStatus, type FormField } from '../../../machine
 import { CAPTION_MAX, DESCRIPTION_MAX, EXAMPLE_MAX, FIELD_NAME_MAX } from '../../../machines/form-builder.js';
 import { PersonDoc } from '../customers/customer-view.dto.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsExampleLink } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsOneLine, IsExampleLink } from '../platform/http/value-rules.js';
 import type { toCommentView, toFileView, toFormView } from './documents.views.js';
 
 const MAX_FIELDS = 100;
@@ -50,12 +50,14 @@ export class FormFieldDto implements FormField {
     message: `The name field may not be longer than ${FIELD_NAME_MAX} characters`,
   })
   @HasNoMarkup()
+  @IsOneLine()
   name: string;
 
   @ApiProperty({ maxLength: CAPTION_MAX, example: 'Two recent pay stubs' })
   @IsString({ message: 'The caption field is required' })
   @MaxLength(CAPTION_MAX, { message: `The caption field may not be longer than ${CAPTION_MAX} characters` })
   @HasNoMarkup()
+  @IsOneLine()
   caption: string;
 
   @ApiProperty({ description: 'A disabled field asks for nothing.' })

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EditType } from '../platform/http/edit-fields.js';
 import { PageQuery } from '../platform/http/page-query.js';
-import { HasNoMarkup, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
+import { HasNoMarkup, IsOneLine, IsEmailAddress, IsPersonName, trim } from '../platform/http/value-rules.js';
 import { EMAIL_MAX_LENGTH } from '../../../machines/email-address.js';
 import { PERSON_NAME_MAX_LENGTH } from '../../../machines/validation.js';
 
@@ -44,6 +44,7 @@ export class OwnLawyerDto {
   @IsNotEmpty({ message: 'The company field is required' })
   @MaxLength(200, { message: 'The company field may not be longer than 200 characters' })
   @HasNoMarkup()
+  @IsOneLine()
   company: string;
 
   @ApiProperty({ maxLength: 300, example: '100 Queen St W, Toronto, ON' })
@@ -52,6 +53,7 @@ export class OwnLawyerDto {
   @IsNotEmpty({ message: 'The address_line field is required' })
   @MaxLength(300, { message: 'The address_line field may not be longer than 300 characters' })
   @HasNoMarkup()
+  @IsOneLine()
   address_line: string;
 }
 

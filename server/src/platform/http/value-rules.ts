@@ -6,6 +6,7 @@ import {
   defaultMessage,
   noMarkup,
   notPast,
+  oneLine,
   personName,
   type Rule,
 } from '../../../../machines/validation.js';
@@ -32,6 +33,7 @@ function fromRule(name: string, rule: Rule): PropertyDecorator {
 export const IsEmailAddress = (): PropertyDecorator => fromRule('isEmailAddress', email());
 export const IsPersonName = (): PropertyDecorator => fromRule('isPersonName', personName());
 export const HasNoMarkup = (): PropertyDecorator => fromRule('hasNoMarkup', noMarkup());
+export const IsOneLine = (): PropertyDecorator => fromRule('isOneLine', oneLine());
 export const IsWholeNumberBetween = (bounds: { least: number; most: number }): PropertyDecorator =>
   fromRule('isWholeNumberBetween', between(bounds.least, bounds.most));
 export const IsNotPastDate = (): PropertyDecorator => fromRule('isNotPastDate', notPast());
