@@ -189,6 +189,35 @@ describe('the event log and a client’s own lawyer, live', () => {
   });
 });
 
+describe('a staff member’s profile, live', () => {
+  it('reaches the customers whose header names them, and not another customer', async () => {
+    const principal = await t.login(PHONES.principalBroker);
+    const broker = await t.login(PHONES.broker);
+    const brokerId = (await me(broker.access)).user_id;
+    // Created by the broker, so theirs; the one-time password replaced, so the socket hears the client.
+    const { tokens: texted } = await signInNewClient(t, '14165550271');
+    await t
+      .http()
+      .patch('/auth/api/v3/users/me/')
+      .set(bearer(texted.access))
+      .send({ password: 'Dana#newpass2026' })
+      .expect(200);
+    const theirs = await connect((await t.login('14165550271', 'Dana#newpass2026')).access);
+    const other = await connect((await t.login('14165550201', 'Other#customer1')).access);
+    const changed = await t
+      .http()
+      .patch(`/core/api/v3/team/${brokerId}/`)
+      .set(bearer(principal.access))
+      .send({ email: 'liam.gagnon.new@homeward.example' });
+    expect(changed.status).toBe(200);
+    const heard = (socket: { pushes: Push[] }) =>
+      socket.pushes.some((p) => p.type === 'user.profile_updated' && p.stream_id === brokerId);
+    await eventually(() => expect(heard(theirs)).toBe(true), 10_000);
+    await t.drain();
+    expect(heard(other)).toBe(false);
+  });
+});
+
 /** A socket that notes the position it joined at, which the server says as it connects. */
 function connectNoting(
   token: string,

@@ -128,8 +128,8 @@ export const REFRESH_TABLE: Readonly<Record<string, Refresh>> = {
   'user.password_reset': activity,
   'user.password_reset_requested': activity,
   'user.reset_password_used': activity,
-  // The pipeline names brokers as they are now.
-  'user.profile_updated': all(account, pipeline),
+  // The pipeline names brokers as they are now, and a customer's header names their broker and assistant.
+  'user.profile_updated': all(account, pipeline, keys(curatorsKey)),
   'user.deactivated': account,
   'user.reactivated': account,
   'user.role_changed': account,
