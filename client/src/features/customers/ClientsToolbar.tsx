@@ -99,7 +99,12 @@ export function ClientsToolbar({
             maxLength={CLIENT_SEARCH_MAX_LENGTH}
             leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={(event) => {
+              const typed = event.currentTarget.value;
+              setSearch(typed);
+              // Emptied by hand: the whole list again, as the clear button gives it, without waiting for Enter.
+              if (typed === '' && state.search) onChange({ search: '' });
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') onChange({ search: search.trim() });
             }}
