@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { NO_SECOND_FACTOR } from './second-factor.js';
 import {
   type SecondFactorInput,
+  RETRY_REFRESH_MS,
   SIGN_IN_LOCK_MS,
   type SignInAnswer,
   sessionMachine,
@@ -187,6 +188,24 @@ describe('session machine', () => {
     expect(calls.persisted).toEqual([{ access: 'access-2' }]);
     expect(snapshot.context.access).toBe('access-2');
     expect(snapshot.context.user).toEqual(broker);
+  });
+
+  it('keeps the session and tries again when the server cannot be reached on start, then picks it up', async () => {
+    let refreshes = 0;
+    const refreshTokens = () => {
+      refreshes += 1;
+      // A gateway's 502 first (a restart), then the session as it was.
+      return refreshes === 1
+        ? Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502 }))
+        : Promise.resolve({ access: 'access-3' });
+    };
+    const { actor, calls, clock } = start({}, { refreshTokens });
+    await waitFor(actor, (s) => s.matches('unreachable'));
+    expect(calls.cleared).toBe(0);
+    clock.increment(RETRY_REFRESH_MS);
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(refreshes).toBe(2);
+    expect(snapshot.context.access).toBe('access-3');
   });
 
   it('signs out when the refresh on start fails', async () => {

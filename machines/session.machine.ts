@@ -48,6 +48,19 @@ export function errorCodeOf(error: unknown): string | undefined {
   return typeof nested === 'string' ? nested : undefined;
 }
 
+/**
+ * Whether an error says the server could not be reached or failed on its own (no answer, or a 5xx from it or
+ * a gateway): the session may well still be valid, so it is tried again rather than ended.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const status =
+    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && (status === 0 || status >= 500);
+}
+
+/** How long a session that could not be picked up waits before it is tried again. */
+export const RETRY_REFRESH_MS = 3000;
+
 export interface SignInCredentials {
   /** '1' followed by the 10 local digits. */
   phone_number: string;
@@ -161,9 +174,11 @@ export const sessionMachine = setup({
       !!context.user && mustEnrolSecondFactor(context.user.second_factor),
     isChallenge: (_, answer: SignInAnswer) => 'challenge' in answer && typeof answer.challenge === 'string',
     isChallengeExpired: (_, params: { error: unknown }) => errorCodeOf(params.error) === CHALLENGE_EXPIRED,
+    isUnreachable: (_, params: { error: unknown }) => isUnreachable(params.error),
   },
   delays: {
     signInLock: SIGN_IN_LOCK_MS,
+    retryRefresh: RETRY_REFRESH_MS,
   },
 }).createMachine({
   id: 'session',
@@ -196,16 +211,27 @@ export const sessionMachine = setup({
             { type: 'persistTokens', params: ({ event }) => event.output },
           ],
         },
-        // No session to pick up is the usual start of a visitor, not an expiry: nothing is reported.
-        onError: {
-          target: 'signedOut',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            'forget',
-            'clearSession',
-          ],
-        },
+        onError: [
+          // The server out of reach (a dropped network, a restart): the session is kept and tried again.
+          {
+            guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+            target: 'unreachable',
+          },
+          // No session to pick up is the usual start of a visitor, not an expiry: nothing is reported.
+          {
+            target: 'signedOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              'forget',
+              'clearSession',
+            ],
+          },
+        ],
       },
+    },
+
+    unreachable: {
+      after: { retryRefresh: 'refreshing' },
     },
 
     signingIn: {

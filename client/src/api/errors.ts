@@ -34,6 +34,8 @@ function readErrors(body: unknown): ApiErrorItem[] {
 }
 
 export const FALLBACK_ERROR_TEXT = 'Something went wrong, please contact your broker.';
+/** No answer at all: the person's connection, or the server restarting. */
+export const UNREACHABLE_TEXT = 'Cannot reach Homeward. Check your connection and try again.';
 
 /**
  * The text of an error toast: the server's error descriptions joined with line breaks, or the
@@ -42,5 +44,6 @@ export const FALLBACK_ERROR_TEXT = 'Something went wrong, please contact your br
 export function errorText(error: unknown, fallback: string = FALLBACK_ERROR_TEXT): string {
   const errors = error instanceof ApiError ? error.errors : readErrors(error);
   const descriptions = errors.map((e) => e.description).filter((d): d is string => !!d && d.trim() !== '');
-  return descriptions.length ? descriptions.join('\n') : fallback;
+  if (descriptions.length) return descriptions.join('\n');
+  return error instanceof ApiError && error.status === 0 ? UNREACHABLE_TEXT : fallback;
 }

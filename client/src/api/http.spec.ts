@@ -173,6 +173,17 @@ describe('HTTP client', () => {
     expect(getAccessToken()).toBe('a');
   });
 
+  it('keeps the token and the session when the server fails the refresh itself (a 502 while it restarts)', async () => {
+    setTokens({ access: 'stale' });
+    responder = (call) => (call.url === REFRESH ? { status: 502, body: 'Bad gateway' } : tokenError);
+    let expired = 0;
+    const stop = onSessionExpired(() => (expired += 1));
+    await expect(api.core.get('/users/me/')).rejects.toMatchObject({ status: 502 });
+    stop();
+    expect(expired).toBe(0);
+    expect(getAccessToken()).toBe('stale');
+  });
+
   it('does not treat a wrong password as an expired session', async () => {
     responder = () => ({
       status: 401,
@@ -237,6 +248,9 @@ describe('errorText', () => {
       'Something went wrong, please contact your broker.',
     );
     expect(errorText(new Error('boom'))).toBe('Something went wrong, please contact your broker.');
+    expect(errorText(new ApiError(0, null))).toBe(
+      'Cannot reach Homeward. Check your connection and try again.',
+    );
     expect(errorText(undefined, 'Error while loading lawyers')).toBe('Error while loading lawyers');
   });
 });

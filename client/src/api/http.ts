@@ -3,6 +3,7 @@ import { postRefresh, takeEarlyRefresh } from './early-refresh';
 import { ApiError } from './errors';
 import { ownChanges } from './own-changes';
 import { noteRead } from './read-horizon';
+import { isUnreachable } from '@machines/session.machine';
 import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
 
 export const API_BASES = {
@@ -151,8 +152,12 @@ export function onSecondFactorSetupRequired(listener: () => void): () => void {
 }
 
 /** A refusal from the server, as opposed to no answer at all (the network), which may pass. */
-function isAnswered(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status !== 0;
+/**
+ * Whether the server refused the renewal: any answer but its own failure. No answer (a dropped network) or a
+ * 5xx (a restart, a gateway) says nothing of the session, which is kept for a later try.
+ */
+function isRefused(error: unknown): boolean {
+  return !isUnreachable(error);
 }
 
 let refreshing: Promise<Tokens> | null = null;
@@ -164,8 +169,7 @@ async function runRefresh(): Promise<Tokens> {
     setTokens({ access: data.access });
     return { access: data.access };
   } catch (error) {
-    // A network failure keeps the token for a later try; any answer from the server ends the session.
-    if (isAnswered(error)) clearTokens();
+    if (isRefused(error)) clearTokens();
     throw error;
   }
 }
@@ -220,7 +224,7 @@ async function renewOrExpire(): Promise<void> {
   try {
     await refreshTokens();
   } catch (error) {
-    if (isAnswered(error)) expireSession();
+    if (isRefused(error)) expireSession();
     throw error;
   }
 }

@@ -5,8 +5,10 @@ import {
   useCurrentUser,
   useMustChangePassword,
   useMustEnrolSecondFactor,
+  useSessionUnreachable,
   useSessionStatus,
 } from '../features/auth/session';
+import { UNREACHABLE_TEXT } from '../api/errors';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { ROUTES, roleHome, safeRedirect } from './routes';
 
@@ -30,13 +32,14 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
   const user = useCurrentUser();
   const mustChangePassword = useMustChangePassword();
   const mustEnrolSecondFactor = useMustEnrolSecondFactor();
+  const unreachable = useSessionUnreachable();
   const location = useLocation();
   // A session just restored opens the whole page: that render runs in the background, yielding to the
   // browser, while the loader stays up. Every other change of the session applies at once.
   const opened = useDeferredValue(status === 'signedIn');
 
   if (status === 'restoring' || status === 'signingIn' || (status === 'signedIn' && !opened))
-    return <FullPageLoader />;
+    return <FullPageLoader label={unreachable ? UNREACHABLE_TEXT : undefined} />;
 
   if (status === 'signedOut' || !user) {
     const target = redirectBack
@@ -46,9 +49,10 @@ export function PrivateRoute({ roles, redirectBack = false }: PrivateRouteProps)
   }
 
   if (mustChangePassword && location.pathname !== ROUTES.RouteAuthCustomerPasswordChange) {
-    // The page asked for (the upload link a new customer was texted) opens once the password is chosen.
-    const back = new URLSearchParams({ redirect: location.pathname + location.search });
-    return <Navigate to={`${ROUTES.RouteAuthCustomerPasswordChange}?${back}`} replace />;
+    // A page asked for (the upload link a new customer was texted) opens once the password is chosen.
+    const asked = location.pathname + location.search;
+    const back = asked === roleHome(user.role) ? '' : `?${new URLSearchParams({ redirect: asked })}`;
+    return <Navigate to={`${ROUTES.RouteAuthCustomerPasswordChange}${back}`} replace />;
   }
 
   if (mustEnrolSecondFactor && location.pathname !== ROUTES.RouteSecondFactorSetup) {

@@ -159,6 +159,11 @@ export function useSessionStatus(): SessionStatus {
   );
 }
 
+/** The session could not be picked up for want of the server; it is tried again every few seconds. */
+export function useSessionUnreachable(): boolean {
+  return useSessionState((snapshot) => snapshot.matches('unreachable'), false);
+}
+
 /** The signed-in user, or null. */
 export function useCurrentUser(): CurrentUserView | null {
   return useSessionState((snapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : null), null);
