@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '@machines/password.rules';
 import { confirmed, field, min, required, type Rule } from '@machines/validation';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { toLocalPhone } from '@machines/phone';
 import { useCurrentUser } from './session';
 
 /** The rules the server applies to a chosen password (not blank, not the phone number, ...). */
@@ -48,10 +49,21 @@ export function NewPasswordForm({
 
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(values.password))} noValidate>
+      {/* The account the new password is for, as a password manager files it: the number signed in with. */}
+      <input
+        type="text"
+        autoComplete="username"
+        value={toLocalPhone(phoneNumber ?? '')}
+        readOnly
+        hidden
+        aria-hidden
+      />
       <Stack gap="md">
         <PasswordInput
           label="New password"
           autoComplete="new-password"
+          // A page focuses it itself; a popup (Mantine's modal) focuses what carries data-autofocus.
+          autoFocus={autoFocus}
           data-autofocus={autoFocus || undefined}
           {...form.getInputProps('password')}
         />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { personName } from '@machines/customer.rules';
 import { href } from '../../app/routes';
@@ -78,17 +78,25 @@ export function useCustomerActions() {
     ({ id, type }: { id: string; type: NotifyType }, requestId) => notifyCustomer(id, type, requestId),
   );
   const { mutateAsync: saveChanges } = useUpdateCustomer();
+  // A send still on its way is not sent again: on a slow network the menu would otherwise offer it twice.
+  const sending = useRef(new Set<string>());
 
   const notify = useCallback(
     async (action: NotifyActionName, customer: CustomerView): Promise<boolean> => {
       const spec = NOTIFY_ACTIONS[action];
+      const key = `${customer.id}:${action}`;
+      if (sending.current.has(key)) {
+        toast.info(`${spec.title}: still sending…`);
+        return false;
+      }
       const name = personName(customer);
       const confirmed = await confirm({
         title: spec.title,
         message: spec.message(name),
         confirmLabel: spec.confirmLabel,
       });
-      if (!confirmed) return false;
+      if (!confirmed || sending.current.has(key)) return false;
+      sending.current.add(key);
       try {
         await sendNotification({ id: customer.id, type: spec.type });
         toast.success(spec.success, TOAST_LONG);
@@ -96,6 +104,8 @@ export function useCustomerActions() {
       } catch (error) {
         toastError(error, spec.failure);
         return false;
+      } finally {
+        sending.current.delete(key);
       }
     },
     [sendNotification],

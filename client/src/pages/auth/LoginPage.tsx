@@ -51,7 +51,14 @@ export function LoginPage() {
     <AuthCard icon={IconLock} title="Sign in to your account">
       <form onSubmit={submit} onInput={needSession} noValidate>
         <Stack gap="md">
-          <PhoneInput label="Phone number" data-autofocus autoFocus {...form.getInputProps('phone')} />
+          <PhoneInput
+            label="Phone number"
+            // The sign-in name a password manager keeps the password under.
+            autoComplete="username"
+            data-autofocus
+            autoFocus
+            {...form.getInputProps('phone')}
+          />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -38,7 +38,14 @@ export function PasswordResetPage() {
     >
       <form onSubmit={form.onSubmit((values) => reset.mutate(values.phone))} noValidate>
         <Stack gap="md">
-          <PhoneInput label="Phone number" data-autofocus autoFocus {...form.getInputProps('phone')} />
+          <PhoneInput
+            label="Phone number"
+            // The sign-in name a password manager keeps the password under.
+            autoComplete="username"
+            data-autofocus
+            autoFocus
+            {...form.getInputProps('phone')}
+          />
           <Button
             type="submit"
             size="md"

@@ -73,7 +73,7 @@ function SecondFactorRule({
     <Stack gap="xs">
       <Switch
         label="Require two-factor sign-in for all staff"
-        description="Brokers and assistants enter a code from an authenticator app at every sign-in; those without one set it up at their next sign-in."
+        description="Every member of staff, principal brokers included, enters a code from an authenticator app at every sign-in; those without one are asked to set it up as soon as this is saved."
         size="md"
         disabled={!mayRequire}
         {...inputProps}

@@ -97,6 +97,13 @@ function limitsFor(config: AppConfig) {
   };
 }
 
+/** A wait as people say it: 'a minute' up to a minute, then whole minutes ('15 minutes'), rounded up. */
+export function waitInWords(seconds: number): string {
+  if (seconds <= 60) return 'a minute';
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+}
+
 const SIGN_IN_FAILED = 401;
 const SIGNED_IN = 200;
 /** A signed-in caller's wrong code (turning the second factor off, new recovery codes) is a field problem. */
@@ -181,7 +188,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       throw new AppError(
         429,
         'throttled',
-        `Too many attempts. Please wait ${seconds} seconds and try again.`,
+        `Too many attempts. Please wait ${waitInWords(seconds)} and try again.`,
       );
     }
     return true;

@@ -13,6 +13,8 @@ const ROOMS_CHANGE = new Set([
   'user.reset_password_used',
   'user.second_factor_enabled',
   'user.second_factor_removed',
+  // A broker made an assistant hears the clients an assistant hears, and no longer only their own.
+  'user.role_changed',
 ]);
 
 /** The room whose sockets must go before this event is pushed: an ended session, a deactivated account. */
