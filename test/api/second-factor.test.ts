@@ -248,6 +248,24 @@ describe('a principal broker', () => {
     });
   });
 
+  it('lifts the wrong-code block with a reset: the member sets a new one up and signs in with its code', async () => {
+    // The assistant is blocked by the wrong codes above.
+    const reset = await t
+      .http()
+      .delete(`/core/api/v3/team/${ids.assistant}/second_factor/`)
+      .set(bearer(tokens.principalBroker));
+    expect(reset.status).toBe(200);
+    const signedIn = await t.http().post(OBTAIN).send({ phone_number: PHONES.assistant, password: PASSWORD });
+    tokens.assistant = signedIn.body.data.access;
+    lastOffset.assistant = -1;
+    await enrol('assistant');
+    const answer = await t
+      .http()
+      .post(CODE)
+      .send({ challenge: await challengeFor(PHONES.assistant), code: await freshCode('assistant') });
+    expect(answer.status).toBe(200);
+  });
+
   it('is the only one who may reset one', async () => {
     const answer = await t
       .http()

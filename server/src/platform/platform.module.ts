@@ -21,6 +21,7 @@ import { LogPositionGuard } from './realtime/log-position.guard.js';
 import { RealtimeHorizon } from './realtime/realtime.horizon.js';
 import { RealtimeProcessor } from './realtime/realtime.processor.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
+import { RateLimiters } from './http/rate-limiters.js';
 import { PinoLogger } from './logging/pino.logger.js';
 import { FileLinks } from './storage/file-links.js';
 import { FilesController } from './storage/files.controller.js';
@@ -50,6 +51,7 @@ export class PlatformModule {
       EventProcessorRunner,
       TokenService,
       CallerResolver,
+      RateLimiters,
       RateLimitGuard,
       PinoLogger,
       RealtimeAudience,

@@ -17,6 +17,7 @@ import { phoneNumberStream } from '../users/phone-number.events.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { InviteStaffDto, UpdateStaffDto } from './team.dto.js';
 import { TeamRepository } from './team.repository.js';
+import { RateLimiters } from '../platform/http/rate-limiters.js';
 import { phoneNumberTaken } from '../users/phone-number.decider.js';
 
 /** Clients moved to another broker or assistant per append: large enough to be quick, small enough to retry. */
@@ -46,6 +47,7 @@ export class TeamService {
     private readonly passwords: PasswordService,
     private readonly auth: AuthService,
     private readonly events: EventStore,
+    private readonly counters: RateLimiters,
   ) {}
 
   async invite(dto: InviteStaffDto, meta: EventMetadata): Promise<string> {
@@ -146,6 +148,9 @@ export class TeamService {
   async resetSecondFactor(id: string, meta: EventMetadata): Promise<void> {
     await this.activeMember(id);
     await this.events.handle(userDecider, userStream(id), { type: 'ResetSecondFactor' }, meta);
+    // The reset is the way back in for a member who lost their phone: wrong codes tried meanwhile, theirs or
+    // a stranger's, no longer block them once they set a new one up.
+    await this.counters.forgiveSecondFactor(id);
   }
 
   async reactivate(id: string, meta: EventMetadata): Promise<void> {

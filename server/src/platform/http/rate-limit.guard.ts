@@ -1,101 +1,17 @@
-import {
-  type CanActivate,
-  type ExecutionContext,
-  Inject,
-  Injectable,
-  type OnApplicationShutdown,
-  SetMetadata,
-} from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { TokenService } from '../auth/token.service.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { AppError } from './app-error.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
+import { type Limit, type Limits, RateLimiters, type RateLimitPolicy } from './rate-limiters.js';
 
-export type RateLimitPolicy = 'sign_in' | 'second_factor' | 'password_reset';
+export type { RateLimitPolicy };
 
 const RATE_LIMIT = 'http:rate-limit';
 
 export const RateLimited = (policy: RateLimitPolicy): MethodDecorator => SetMetadata(RATE_LIMIT, policy);
-
-interface Limit {
-  name: string;
-  points: number;
-  durationSeconds: number;
-  blockSeconds: number;
-}
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-/**
- * Every limit in one place.
- * - Any call, per IP address: one address trying many accounts.
- * - Sign-in failures in a row per phone and IP: one address guessing one account. A success clears it, so
- *   the owner's typos never add up, and a stranger's failures never block the owner on another address.
- * - Sign-in failures per phone from every address: a guess spread over many addresses, with a ceiling
- *   high enough that one stranger cannot reach it.
- * - Wrong second-factor codes per user: a stranger who has the password guessing the code. Far fewer than
- *   for passwords, and a daily ceiling too: a code has 6 digits and three are valid at a time.
- * - Password resets per phone: each one sends a text message.
- */
-function limitsFor(config: AppConfig) {
-  const perIp = (policy: RateLimitPolicy): Limit => ({
-    name: `${policy}:ip`,
-    points: config.rateLimit.perIp,
-    durationSeconds: MINUTE,
-    blockSeconds: MINUTE,
-  });
-  return {
-    sign_in: {
-      perIp: perIp('sign_in'),
-      failuresPerPhoneAndIp: {
-        name: 'sign_in:phone_ip_failures',
-        points: config.rateLimit.perPhone,
-        durationSeconds: 15 * MINUTE,
-        blockSeconds: 15 * MINUTE,
-      },
-      failuresPerPhone: {
-        name: 'sign_in:phone_failures',
-        points: config.rateLimit.perPhone * 10,
-        durationSeconds: HOUR,
-        blockSeconds: HOUR,
-      },
-    },
-    second_factor: {
-      perIp: perIp('second_factor'),
-      failuresPerUser: {
-        name: 'second_factor:user_failures',
-        points: Math.min(5, config.rateLimit.perPhone),
-        durationSeconds: 15 * MINUTE,
-        blockSeconds: 15 * MINUTE,
-      },
-      failuresPerUserDaily: {
-        name: 'second_factor:user_failures_daily',
-        points: Math.min(20, config.rateLimit.perPhone * 4),
-        durationSeconds: 24 * HOUR,
-        blockSeconds: 24 * HOUR,
-      },
-    },
-    password_reset: {
-      perIp: perIp('password_reset'),
-      perPhone: {
-        name: 'password_reset:phone',
-        points: Math.min(3, config.rateLimit.perPhone),
-        durationSeconds: 10 * MINUTE,
-        blockSeconds: 10 * MINUTE,
-      },
-    },
-  };
-}
 
 /** A wait as people say it: 'a minute' up to a minute, then whole minutes ('15 minutes'), rounded up. */
 export function waitInWords(seconds: number): string {
@@ -110,41 +26,19 @@ const SIGNED_IN = 200;
 const CODE_REFUSED = 400;
 
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
-  private readonly redis: Redis | null;
-  private readonly limits: ReturnType<typeof limitsFor>;
+export class RateLimitGuard implements CanActivate {
+  private readonly limits: Limits;
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly counters: RateLimiters,
     private readonly tokens: TokenService,
   ) {
-    this.redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : null;
-    this.redis?.on('error', () => undefined);
-    this.limits = limitsFor(config);
+    this.limits = counters.limits;
   }
 
   private limiter(limit: Limit): RateLimiterAbstract {
-    let limiter = this.limiters.get(limit.name);
-    if (!limiter) {
-      const options = {
-        keyPrefix: `${this.config.redisPrefix}:rate:${limit.name}`,
-        points: limit.points,
-        duration: limit.durationSeconds,
-        blockDuration: limit.blockSeconds,
-      };
-      // Shared counters across instances when Redis is there; this instance's memory if Redis is briefly away.
-      limiter = this.redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: this.redis,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options);
-      this.limiters.set(limit.name, limiter);
-    }
-    return limiter;
+    return this.counters.limiter(limit);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -262,9 +156,5 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     } catch {
       // As for sign-in failures: the answer is already sent.
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }
