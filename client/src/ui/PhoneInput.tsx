@@ -31,3 +31,8 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
     />
   );
 }
+
+/** The phone number an account signs in with: the name a password manager keeps its password under. */
+export function AccountPhoneInput(props: PhoneInputProps) {
+  return <PhoneInput label="Phone number" autoComplete="username" data-autofocus autoFocus {...props} />;
+}

@@ -38,9 +38,9 @@ export class EventLogAudience implements OnModuleInit {
   }
 
   async of(event: StoredEvent): Promise<Audience | null> {
-    if (event.streamType === MESSAGE_STREAM && !logOwner(event)) return { rooms: [], customerId: null };
     const userId = logOwner(event);
-    if (!userId) return null;
+    // A message filed in no user's log (to a lawyer, say) is heard by nobody; other events are not ours.
+    if (!userId) return event.streamType === MESSAGE_STREAM ? { rooms: [], customerId: null } : null;
     const [user] = await preparedQuery<{ customer_id: string | null }>(
       this.dataSource,
       'SELECT customer_id FROM users WHERE id = $1',

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Channel } from './message.js';
 
 /**
  * The carrier, phone or mail, refused the message for good (a number that cannot receive texts, a mailbox
  * that does not exist): retrying cannot help.
  */
 export class RefusedByCarrier extends Error {}
-import type { Channel } from './message.js';
 
 export interface Delivery {
   /** The message id: the same on every try, so a carrier can tell a retry from a new message. */

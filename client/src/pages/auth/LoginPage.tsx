@@ -7,7 +7,7 @@ import { toWirePhone } from '@machines/phone';
 import { digits, field, required } from '@machines/validation';
 import { ROUTES } from '../../app/routes';
 import { useSessionNeed, useSessionSend, useSessionState } from '../../features/auth/session';
-import { PhoneInput } from '../../ui/PhoneInput';
+import { AccountPhoneInput } from '../../ui/PhoneInput';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -51,14 +51,7 @@ export function LoginPage() {
     <AuthCard icon={IconLock} title="Sign in to your account">
       <form onSubmit={submit} onInput={needSession} noValidate>
         <Stack gap="md">
-          <PhoneInput
-            label="Phone number"
-            // The sign-in name a password manager keeps the password under.
-            autoComplete="username"
-            data-autofocus
-            autoFocus
-            {...form.getInputProps('phone')}
-          />
+          <AccountPhoneInput {...form.getInputProps('phone')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -7,7 +7,7 @@ import { toWirePhone } from '@machines/phone';
 import { digits, field, required } from '@machines/validation';
 import { ROUTES } from '../../app/routes';
 import { resetPassword } from '../../features/auth/api';
-import { PhoneInput } from '../../ui/PhoneInput';
+import { AccountPhoneInput } from '../../ui/PhoneInput';
 import { toast, toastError } from '../../ui/toast';
 import { AuthCard } from './AuthCard';
 
@@ -38,14 +38,7 @@ export function PasswordResetPage() {
     >
       <form onSubmit={form.onSubmit((values) => reset.mutate(values.phone))} noValidate>
         <Stack gap="md">
-          <PhoneInput
-            label="Phone number"
-            // The sign-in name a password manager keeps the password under.
-            autoComplete="username"
-            data-autofocus
-            autoFocus
-            {...form.getInputProps('phone')}
-          />
+          <AccountPhoneInput {...form.getInputProps('phone')} />
           <Button
             type="submit"
             size="md"

@@ -5,9 +5,7 @@ import { TokenService } from '../auth/token.service.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { AppError } from './app-error.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
-import { type Limit, type Limits, RateLimiters, type RateLimitPolicy } from './rate-limiters.js';
-
-export type { RateLimitPolicy };
+import { type Limit, RateLimiters, type RateLimitPolicy } from './rate-limiters.js';
 
 const RATE_LIMIT = 'http:rate-limit';
 
@@ -27,15 +25,11 @@ const CODE_REFUSED = 400;
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limits: Limits;
-
   constructor(
     private readonly reflector: Reflector,
     private readonly counters: RateLimiters,
     private readonly tokens: TokenService,
-  ) {
-    this.limits = counters.limits;
-  }
+  ) {}
 
   private limiter(limit: Limit): RateLimiterAbstract {
     return this.counters.limiter(limit);
@@ -50,10 +44,10 @@ export class RateLimitGuard implements CanActivate {
     const phone = typeof request.body?.phone_number === 'string' ? request.body.phone_number : 'none';
     try {
       if (policy === 'password_reset') {
-        await this.limiter(this.limits.password_reset.perIp).consume(ip);
-        await this.limiter(this.limits.password_reset.perPhone).consume(phone);
+        await this.limiter(this.counters.limits.password_reset.perIp).consume(ip);
+        await this.limiter(this.counters.limits.password_reset.perPhone).consume(phone);
       } else if (policy === 'second_factor') {
-        const { perIp, failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
+        const { perIp, failuresPerUser, failuresPerUserDaily } = this.counters.limits.second_factor;
         await this.limiter(perIp).consume(ip);
         // At sign-in the challenge names the user; signed in, the codes are the caller's own.
         const challenged = this.challengedUser(request.body?.challenge);
@@ -67,7 +61,7 @@ export class RateLimitGuard implements CanActivate {
           response.raw.once('finish', () => void this.settleCode(response.raw.statusCode, refused, user));
         }
       } else {
-        const { perIp, failuresPerPhoneAndIp, failuresPerPhone } = this.limits.sign_in;
+        const { perIp, failuresPerPhoneAndIp, failuresPerPhone } = this.counters.limits.sign_in;
         await this.limiter(perIp).consume(ip);
         await this.hold([
           [failuresPerPhoneAndIp, `${phone}:${ip}`],
@@ -112,7 +106,7 @@ export class RateLimitGuard implements CanActivate {
 
   /** A wrong password keeps its places; a sign-in clears this address's mistakes; anything else gives back. */
   private async settleSignIn(status: number, phone: string, ip: string): Promise<void> {
-    const { failuresPerPhoneAndIp, failuresPerPhone } = this.limits.sign_in;
+    const { failuresPerPhoneAndIp, failuresPerPhone } = this.counters.limits.sign_in;
     try {
       if (status === SIGN_IN_FAILED) return;
       if (status === SIGNED_IN) {
@@ -142,7 +136,7 @@ export class RateLimitGuard implements CanActivate {
    * right one only gives back its own place.
    */
   private async settleCode(status: number, refused: number, user: string): Promise<void> {
-    const { failuresPerUser, failuresPerUserDaily } = this.limits.second_factor;
+    const { failuresPerUser, failuresPerUserDaily } = this.counters.limits.second_factor;
     try {
       if (status === refused) return;
       if (status === SIGNED_IN) {
