@@ -13,6 +13,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  * `accessDenied`, `codeRejected`, `passwordChanged`, `passwordChangeFailed`, `signedOut`).
  */
 
+import { isUnreachable } from './reachability.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { mustEnrolSecondFactor, type SecondFactorChallenge } from './second-factor.js';
 import type { CurrentUserView } from './user.view.js';
@@ -46,16 +47,6 @@ export function errorCodeOf(error: unknown): string | undefined {
   const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
   const nested = typeof first === 'object' && first !== null ? (first as { code?: unknown }).code : undefined;
   return typeof nested === 'string' ? nested : undefined;
-}
-
-/**
- * Whether an error says the server could not be reached or failed on its own (no answer, or a 5xx from it or
- * a gateway): the session may well still be valid, so it is tried again rather than ended.
- */
-export function isUnreachable(error: unknown): boolean {
-  const status =
-    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' && (status === 0 || status >= 500);
 }
 
 /** How long a session that could not be picked up waits before it is tried again. */

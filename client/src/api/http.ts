@@ -3,7 +3,7 @@ import { postRefresh, takeEarlyRefresh } from './early-refresh';
 import { ApiError } from './errors';
 import { ownChanges } from './own-changes';
 import { noteRead } from './read-horizon';
-import { isUnreachable } from '@machines/session.machine';
+import { isUnreachable } from '@machines/reachability';
 import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
 
 export const API_BASES = {
