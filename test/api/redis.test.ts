@@ -185,6 +185,26 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
       await eventually(() => expect(pushes.map((p) => p.type)).toContain('user.password_changed'), 3000);
     });
 
+    it('answers a command re-sent to the other instance under its Idempotency-Key without applying it again', async () => {
+      const { access } = await first.login(PHONES.broker);
+      const db = first.app.get(DataSource);
+      const emma = (
+        await db.query('SELECT customer_id FROM users WHERE phone_number = $1', [PHONES.customer])
+      )[0].customer_id;
+      const send = (t: TestApp) =>
+        t
+          .http()
+          .post(`/core/api/v3/customers/${emma}/notes/`)
+          .set(bearer(access))
+          .set('Idempotency-Key', 'across-instances')
+          .field('text', 'Sent once, answered twice');
+      const [a, b] = await Promise.all([send(first), send(second)]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(b.body).toEqual(a.body);
+      const notes = await db.query('SELECT id FROM notes WHERE text = $1', ['Sent once, answered twice']);
+      expect(notes).toHaveLength(1);
+    });
+
     it('has the job enqueued by one instance delivered by the other, exactly once', async () => {
       await register(first, '14165550311');
       await first.http().post('/auth/api/v3/auth/reset_password/').send({ phone_number: '14165550311' });

@@ -32,15 +32,18 @@ export async function answerDialog(page: Page, title: string, button: string): P
   await page.getByRole('dialog', { name: title }).getByRole('button', { name: button, exact: true }).click();
 }
 
-export interface UploadedFileWorld {
+export interface FormWorld {
   clientId: string;
   code: string;
-  fileId: string;
   tokens: { broker: string; customer: string };
 }
 
-/** Emma, the demo customer, with an upload form asking for one document, which she has uploaded. */
-export async function emmaWithAnUploadedFile(t: TestApp, fileName: string): Promise<UploadedFileWorld> {
+export interface UploadedFileWorld extends FormWorld {
+  fileId: string;
+}
+
+/** Emma, the demo customer, with an upload form her broker made, asking for one document. */
+export async function emmaWithAForm(t: TestApp): Promise<FormWorld> {
   const tokens = {
     broker: (await t.login(PHONES.broker)).access,
     customer: (await t.login(PHONES.customer)).access,
@@ -58,12 +61,19 @@ export async function emmaWithAnUploadedFile(t: TestApp, fileName: string): Prom
     .post('/core/api/v3/forms/')
     .set(bearer(tokens.broker))
     .send({ customer_id: clientId, fields: [FORM_FIELD] });
-  const code = form.body.data.code as string;
-  const upload = await uploadMultipart(`${t.url}/core/api/v3/forms/${code}/files/`, tokens.customer, [
-    { field: FORM_FIELD.name, fileName, body: PDF_MINIMAL },
-  ]);
+  return { clientId, code: form.body.data.code as string, tokens };
+}
+
+/** Emma, the demo customer, with an upload form asking for one document, which she has uploaded. */
+export async function emmaWithAnUploadedFile(t: TestApp, fileName: string): Promise<UploadedFileWorld> {
+  const world = await emmaWithAForm(t);
+  const upload = await uploadMultipart(
+    `${t.url}/core/api/v3/forms/${world.code}/files/`,
+    world.tokens.customer,
+    [{ field: FORM_FIELD.name, fileName, body: PDF_MINIMAL }],
+  );
   const fileId = (upload.body as { data: { id: string }[] }).data[0].id;
-  return { clientId, code, fileId, tokens };
+  return { ...world, fileId };
 }
 
 /**

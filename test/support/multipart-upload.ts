@@ -41,6 +41,7 @@ export function uploadMultipart(
     cutAfterBytes?: number;
     fields?: Record<string, string>;
     beforeBody?: (partIndex: number) => Promise<void>;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<{ status: number; body: unknown }> {
   const boundary = `----homeward${randomBytes(8).toString('hex')}`;
@@ -50,6 +51,7 @@ export function uploadMultipart(
       headers: {
         Authorization: `Bearer ${token}`,
         'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        ...options.headers,
       },
     });
     req.on('response', (response) => {

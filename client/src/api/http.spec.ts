@@ -132,6 +132,27 @@ describe('HTTP client', () => {
     expect(stored.filter((value) => value.includes('access'))).toEqual([]);
   });
 
+  it('names each command by an idempotency key it keeps when it sends it again after a renewal', async () => {
+    setTokens({ access: 'stale' });
+    responder = server({ valid: 'access-1' });
+    await api.core.post('/customers/c1/notes/', { text: 'Called' });
+    await api.core.post('/customers/c1/notes/', { text: 'Called' });
+    const commands = calls.filter((c) => c.method === 'POST' && c.url !== REFRESH);
+    expect(commands).toHaveLength(3);
+    const keys = commands.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // The first command was refused for its token and sent again: one key. The second command is another.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends no idempotency key with a read', async () => {
+    setTokens({ access: 'access-1' });
+    responder = server({ valid: 'access-1' });
+    await api.core.get('/users/me/');
+    expect(calls[0].headers.get('Idempotency-Key')).toBeNull();
+  });
+
   it('shares one refresh between concurrent requests', async () => {
     setTokens({ access: 'stale' });
     responder = server({ valid: 'access-1', refreshDelay: 20 });

@@ -1,7 +1,7 @@
 import { LOG_POSITION_HEADER } from '@machines/domain-event-push';
 import { postRefresh, takeEarlyRefresh } from './early-refresh';
 import { ApiError } from './errors';
-import { ownChanges } from './own-changes';
+import { newRequestId, ownChanges } from './own-changes';
 import { noteRead } from './read-horizon';
 import { isUnreachable } from '@machines/reachability';
 import { clearTokens, getAccessToken, setTokens, type Tokens } from './tokens';
@@ -44,9 +44,15 @@ export interface RequestOptions {
    * their pushes as its own. A command sent without one gets a new one.
    */
   requestId?: string;
+  /**
+   * Names this request for all of its sends (Idempotency-Key): a command the browser re-sends after its
+   * connection broke, or that is sent again after a token renewal, is answered once by the server.
+   */
+  idempotencyKey?: string;
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export function buildUrl(service: Service, path: string, query?: Query): string {
   const url = API_BASES[service] + (path.startsWith('/') ? path : `/${path}`);
@@ -81,6 +87,7 @@ async function send<T>(
   const headers = new Headers({ Accept: 'application/json' });
   if (access) headers.set('Authorization', `Bearer ${access}`);
   if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -189,16 +196,18 @@ export function refreshTokens(): Promise<Tokens> {
 /**
  * A request with the session: the Bearer token is attached, and on a token error the token is renewed
  * once and the request retried once. When renewal fails the token is removed and the session expires.
- * A command (any method but GET) carries a request id, so its pushes are known as this browser's own.
+ * A command (any method but GET) carries a request id, so its pushes are known as this browser's own, and
+ * an idempotency key, so that a repeat of it is answered without being applied twice.
  */
 export function request<T>(
   service: Service,
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const isCommand = (options.method ?? 'GET') !== 'GET';
-  if (!isCommand || options.requestId) return authorised<T>(service, path, options);
-  return ownChanges.send([], (requestId) => authorised<T>(service, path, { ...options, requestId }));
+  if ((options.method ?? 'GET') === 'GET') return authorised<T>(service, path, options);
+  const command = { ...options, idempotencyKey: options.idempotencyKey ?? newRequestId() };
+  if (command.requestId) return authorised<T>(service, path, command);
+  return ownChanges.send([], (requestId) => authorised<T>(service, path, { ...command, requestId }));
 }
 
 async function authorised<T>(service: Service, path: string, options: RequestOptions): Promise<Envelope<T>> {

@@ -10,6 +10,7 @@ import {
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
 import { ApiCreatedData, ApiOkData, ApiOkEmpty } from '../platform/http/envelope.docs.js';
+import { AnswerNotKept } from '../platform/http/idempotency.interceptor.js';
 import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import {
@@ -28,6 +29,7 @@ export class SecondFactorController {
 
   @AllowsSecondFactorSetup()
   @Post('enrolment/')
+  @AnswerNotKept()
   @HttpCode(200)
   @ApiOkData(SecondFactorEnrolmentAnswer, {
     description: 'A new secret and its QR code; nothing is kept until a first code confirms it.',
@@ -38,6 +40,7 @@ export class SecondFactorController {
 
   @AllowsSecondFactorSetup()
   @Post('/')
+  @AnswerNotKept()
   @ApiCreatedData(SecondFactorEnabledAnswer, {
     description: 'Two-factor sign-in is on; the ten recovery codes are answered this once.',
   })
@@ -50,6 +53,7 @@ export class SecondFactorController {
   }
 
   @Post('recovery_codes/')
+  @AnswerNotKept()
   @UseGuards(RateLimitGuard)
   @RateLimited('second_factor')
   @HttpCode(200)

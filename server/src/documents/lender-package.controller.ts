@@ -13,6 +13,7 @@ import { LenderPackageLinkDoc, LenderPackageQuery } from './documents.dto.js';
 import { LenderPackageLinks } from './lender-package-links.js';
 import { LenderPackageService } from './lender-package.service.js';
 import { ParseIdPipe } from '../platform/http/id.pipe.js';
+import { AnswerNotKept } from '../platform/http/idempotency.interceptor.js';
 
 const PACKAGE_CONTENT = {
   description:
@@ -50,6 +51,7 @@ export class LenderPackageController {
   /** What the web client downloads through: the browser then saves the ZIP to disk as it arrives. */
   @Roles(...STAFF_ROLES)
   @Post('customers/:id/lender_package/link/')
+  @AnswerNotKept()
   // Nothing is stored: the link is signed, not kept.
   @HttpCode(200)
   @ApiOkData(LenderPackageLinkDoc, {

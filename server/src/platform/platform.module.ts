@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -14,6 +14,8 @@ import { ProjectionRegistry } from './event-store/projection.registry.js';
 import { ProjectionRebuilder } from './event-store/projection.rebuilder.js';
 import { GenericPlanReads } from './database/generic-plan-reads.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { IdempotencyKeys } from './http/idempotency-keys.js';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RealtimeAudience } from './realtime/realtime.audience.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
@@ -53,6 +55,7 @@ export class PlatformModule {
       CallerResolver,
       RateLimiters,
       RateLimitGuard,
+      IdempotencyKeys,
       PinoLogger,
       RealtimeAudience,
       RealtimeHorizon,
@@ -93,6 +96,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: LogPositionGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
       // The one signing key, for the short-lived links modules hand out (files, lender packages).
       exports: [...shared, QueueModule, StorageModule, JwtModule],

@@ -1,6 +1,7 @@
 import type { FormField } from '@machines/documents';
 import { ApiError } from '../../api/errors';
-import { api, buildUrl, isTokenError, REQUEST_ID_HEADER } from '../../api/http';
+import { api, buildUrl, IDEMPOTENCY_KEY_HEADER, isTokenError, REQUEST_ID_HEADER } from '../../api/http';
+import { newRequestId } from '../../api/own-changes';
 import { getAccessToken } from '../../api/tokens';
 import type { CustomerView } from '../customers/types';
 import type { DocumentForm, FileComment, FileStatus, FormFile, FormTemplate } from './types';
@@ -97,14 +98,15 @@ function sendWithProgress(
   url: string,
   body: FormData,
   onProgress: (progress: UploadProgress) => void,
-  requestId: string,
+  ids: { requestId: string; idempotencyKey: string },
   signal?: AbortSignal,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader(REQUEST_ID_HEADER, requestId);
+    xhr.setRequestHeader(REQUEST_ID_HEADER, ids.requestId);
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, ids.idempotencyKey);
     const access = getAccessToken();
     if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
     xhr.upload.onprogress = (event) => {
@@ -144,13 +146,15 @@ export async function uploadFiles(
   // when it cannot be renewed).
   const renewSession = () => api.core.get<unknown>('/users/me/', undefined, signal);
   if (!getAccessToken()) await renewSession();
+  // Each batch is a request of its own, known by its own key; the batches of one upload share its request id.
+  const ids = { requestId, idempotencyKey: newRequestId() };
   let payload: unknown;
   try {
-    payload = await sendWithProgress(url, body(), onProgress, requestId, signal);
+    payload = await sendWithProgress(url, body(), onProgress, ids, signal);
   } catch (error) {
     if (!isTokenError(error)) throw error;
     await renewSession();
-    payload = await sendWithProgress(url, body(), onProgress, requestId, signal);
+    payload = await sendWithProgress(url, body(), onProgress, ids, signal);
   }
   const data = (payload as { data?: unknown } | null)?.data;
   return Array.isArray(data) ? (data as FormFile[]) : [];
