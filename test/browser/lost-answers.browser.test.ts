@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { answerDroppingProxy, type AnswerDroppingProxy } from '../support/answer-dropping-proxy.js';
+import { flakyProxy, type FlakyProxy } from '../support/flaky-proxy.js';
 import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
 import { DEMO_PASSWORD, emmaWithAForm } from '../support/browser-world.js';
 import { PDF_MINIMAL } from '../support/multipart-upload.js';
@@ -14,9 +14,9 @@ const NOTE = 'Spoke with the underwriter about the gift letter.';
 describeInBrowser('a command whose answer is lost on the way', () => {
   let t: TestApp;
   let browser: Browser;
-  const proxies: AnswerDroppingProxy[] = [];
+  const proxies: FlakyProxy[] = [];
   const losingAnswersTo = async (requestLine: RegExp) => {
-    const proxy = await answerDroppingProxy(t.url, requestLine);
+    const proxy = await flakyProxy(t.url, { loseAnswerTo: requestLine });
     proxies.push(proxy);
     return proxy;
   };

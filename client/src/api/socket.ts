@@ -1,5 +1,6 @@
 import type { DomainEventPush } from '@machines/domain-event-push';
 import { io, type Socket } from 'socket.io-client';
+import { setLive } from './connection';
 import { ApiError } from './errors';
 import { expireSession, refreshTokens } from './http';
 import { onCatchUp, pageHorizon } from './read-horizon';
@@ -43,6 +44,7 @@ export function connectSocket(): void {
   let connectedBefore = false;
   created.on('connect', () => {
     refreshAttempts = 0;
+    setLive(true);
     // Pushes sent while the connection was down are lost: tell listeners to read their data again.
     if (connectedBefore) reconnectHandlers.forEach((handler) => handler());
     connectedBefore = true;
@@ -67,6 +69,7 @@ export function connectSocket(): void {
   });
   created.on('disconnect', (reason) => {
     pageHorizon.left();
+    setLive(false);
     // The server closes a session's connections when the session ends (sign-out elsewhere, a new
     // password, a deleted account). The socket does not reconnect by itself then: one renewal tells
     // whether the session still holds (the token change reconnects it) or the user is signed out.
@@ -110,6 +113,7 @@ export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
   refreshAttempts = 0;
+  setLive(null);
 }
 
 /** Subscribes to every domain event pushed by the server; returns the unsubscribe function. */

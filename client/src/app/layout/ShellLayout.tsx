@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { useBootShellRemoved } from '../boot-shell';
 import { AppFooter } from './AppFooter';
 import { AppHeader, PHONE_MENU_ID } from './AppHeader';
+import { ConnectionBanner } from './ConnectionBanner';
 
 const PhoneMenu = lazy(() => import('./PhoneMenu').then((m) => ({ default: m.PhoneMenu })));
 
@@ -63,6 +64,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      <ConnectionBanner />
       <PhoneMenuPanel opened={menuOpened} onNavigate={menu.close} />
       <Box component="main" className="hw-main" bg="gray.0">
         {/* At least a screen tall, so the footer starts below the fold and a page filling in as its data
