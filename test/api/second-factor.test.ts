@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
+import { INVALID_CODE, USED_CODE } from '../../server/src/users/user.decider.js';
 import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
 import { io } from 'socket.io-client';
 import {
@@ -163,17 +164,23 @@ describe('turning two-factor sign-in on', () => {
       expect((await t.http().get(ME).set(bearer(answer.body.data.access))).status).toBe(200);
     });
 
-    it('refuses a code used once already, and an older one', async () => {
+    it('refuses a code used once already, and an older one, saying to wait for the next', async () => {
       const used = await codeAt(secrets.broker, lastOffset.broker);
       const challenge = await challengeFor(PHONES.broker);
       const replayed = await t.http().post(CODE).send({ challenge, code: used });
       expect(replayed.status).toBe(401);
-      expect(replayed.body.errors[0].code).toBe('invalid_code');
+      expect(replayed.body.errors[0]).toMatchObject({ code: 'invalid_code', description: USED_CODE });
       const older = await t
         .http()
         .post(CODE)
         .send({ challenge, code: await codeAt(secrets.broker, -1) });
       expect(older.status).toBe(401);
+      expect(older.body.errors[0].description).toBe(USED_CODE);
+      const mistyped = await t
+        .http()
+        .post(CODE)
+        .send({ challenge, code: wrong(used) });
+      expect(mistyped.body.errors[0].description).toBe(INVALID_CODE);
     });
 
     it('signs in with a recovery code once', async () => {

@@ -17,13 +17,14 @@ import { DomainError } from '../platform/domain/domain-error.js';
 import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { INVALID_CODE, type SecondFactorProof, userDecider } from '../users/user.decider.js';
+import { INVALID_CODE, type SecondFactorProof, USED_CODE, userDecider } from '../users/user.decider.js';
 import { USER_STREAM } from '../users/user.events.js';
 import { hasSecondFactor } from '../users/second-factor-status.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { Clock } from '../platform/clock.js';
 import {
   acceptedStep,
+  isSpentCode,
   enrolmentUri,
   newRecoveryCodes,
   newSecret,
@@ -40,10 +41,10 @@ interface PendingEnrolment {
 }
 
 /** A wrong code: `invalid_code` (401) at sign-in, a problem of the named field when signed in. */
-function codeRefusal(field?: 'code'): DomainError {
+function codeRefusal(field?: 'code', description = INVALID_CODE): DomainError {
   return field
-    ? DomainError.invalid('invalid', INVALID_CODE, field)
-    : DomainError.unauthorized('invalid_code', INVALID_CODE);
+    ? DomainError.invalid('invalid', description, field)
+    : DomainError.unauthorized('invalid_code', description);
 }
 
 /** A password hash's stamp: changes when the password does, tells nothing about it. */
@@ -155,7 +156,7 @@ export class SecondFactorService {
         throw DomainError.conflict('second_factor_off', 'Two-factor sign-in is not on.');
       const typed = normalCode(code);
       if (!TOTP_CODE.test(typed)) throw DomainError.invalid('invalid', APP_CODE_NEEDED, 'code');
-      const step = await this.appStep(user, typed, () => codeRefusal('code'));
+      const step = await this.appStep(user, typed, 'code');
       return this.events.handle(
         userDecider,
         { type: USER_STREAM, id: caller.id },
@@ -174,7 +175,7 @@ export class SecondFactorService {
     const refuse = () => codeRefusal(field);
     const code = normalCode(typed);
     if (!user.second_factor_secret) throw refuse();
-    if (TOTP_CODE.test(code)) return { step: await this.appStep(user, code, refuse) };
+    if (TOTP_CODE.test(code)) return { step: await this.appStep(user, code, field) };
     if (RECOVERY_CODE.test(code)) {
       const index = this.keys.matchRecovery(code, user.second_factor_recovery ?? []);
       if (index < 0) throw refuse();
@@ -183,13 +184,17 @@ export class SecondFactorService {
     throw refuse();
   }
 
-  /** The time step of an app code later than the last one used, or `refuse`'s error. */
-  private async appStep(user: UserRow, code: string, refuse: () => DomainError): Promise<number> {
-    if (!user.second_factor_secret) throw refuse();
+  /**
+   * The time step of an app code later than the last one used. A code already used (typed twice, or seen
+   * over a shoulder) is refused as such, so its owner waits for the next one instead of doubting the app.
+   */
+  private async appStep(user: UserRow, code: string, field?: 'code'): Promise<number> {
+    if (!user.second_factor_secret) throw codeRefusal(field);
+    const secret = this.keys.open(user.second_factor_secret);
     const lastStep = user.second_factor_step === null ? null : Number(user.second_factor_step);
-    const step = await acceptedStep(this.keys.open(user.second_factor_secret), code, lastStep);
-    if (step === null) throw refuse();
-    return step;
+    const step = await acceptedStep(secret, code, lastStep);
+    if (step !== null) return step;
+    throw codeRefusal(field, (await isSpentCode(secret, code, lastStep)) ? USED_CODE : INVALID_CODE);
   }
 
   private openEnrolment(enrolment: string, userId: string): PendingEnrolment {

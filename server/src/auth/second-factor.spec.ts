@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import {
   acceptedStep,
   enrolmentUri,
+  isSpentCode,
   newRecoveryCodes,
   newSecret,
   SecondFactorKeys,
@@ -17,6 +18,18 @@ describe('the second factor', () => {
     const step = await acceptedStep(secret, await codeAt(secret, NOW), null, NOW);
     expect(step).toBe(Math.floor(NOW / 30));
     expect(await acceptedStep(secret, await codeAt(secret, NOW), step, NOW + 5)).toBeNull();
+  });
+
+  it('tells a code already used, and an earlier one still shown, from a wrong one', async () => {
+    const secret = newSecret();
+    const code = await codeAt(secret, NOW);
+    const step = (await acceptedStep(secret, code, null, NOW))!;
+    expect(await isSpentCode(secret, code, step, NOW + 5)).toBe(true);
+    expect(await isSpentCode(secret, await codeAt(secret, NOW - 30), step, NOW + 5)).toBe(true);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(await isSpentCode(secret, wrong, step, NOW + 5)).toBe(false);
+    // Nothing used yet: a refused code is a wrong one.
+    expect(await isSpentCode(secret, code, null, NOW)).toBe(false);
   });
 
   it('refuses a wrong code and anything that is not six digits', async () => {

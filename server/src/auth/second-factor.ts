@@ -48,6 +48,18 @@ export async function acceptedStep(
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
+/** Whether a code `acceptedStep` refused is one of the app's, already used: valid now, but not after `afterStep`. */
+export async function isSpentCode(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+  epoch = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
+  if (afterStep === null) return false;
+  const step = await acceptedStep(secret, code, null, epoch);
+  return step !== null && step <= afterStep;
+}
+
 /** Ten codes of 8 letters and digits (no look-alikes), shown once, for a lost phone. */
 export function newRecoveryCodes(): string[] {
   const codes = new Set<string>();

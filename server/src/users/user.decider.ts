@@ -132,6 +132,8 @@ function signedIn(state: UserState, sessionId: string): UserLoggedIn {
 }
 
 export const INVALID_CODE = 'That code is not right. Please try again.';
+/** A right code of a step already spent (typed twice, or an earlier one still on screen). */
+export const USED_CODE = 'That code can no longer be used. Please wait for the next code in your app.';
 
 /**
  * The event that spends a proof: a code is good once, and only if it is later than the last one used, so
@@ -142,7 +144,7 @@ function spent(state: UserState, proof: SecondFactorProof | undefined): UserEven
   if (!factor) return [];
   if (!proof) throw DomainError.unauthorized('second_factor_required', 'A code from the app is needed.');
   if ('step' in proof) {
-    if (proof.step <= factor.lastStep) throw DomainError.unauthorized('invalid_code', INVALID_CODE);
+    if (proof.step <= factor.lastStep) throw DomainError.unauthorized('invalid_code', USED_CODE);
     return [{ type: 'user.second_factor_used', data: { step: proof.step } }];
   }
   if (factor.recoveryUsed[proof.recoveryIndex] !== false)
