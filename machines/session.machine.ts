@@ -126,6 +126,11 @@ export const sessionMachine = setup({
     clearSession: () => {},
     /** Asks the server to end the session (its tokens and open connections); the answer is not awaited. */
     endServerSession: () => {},
+    /**
+     * Forgets what the user typed and did not send. Only signing out does: a session that ran out keeps
+     * it for the same user signing in again.
+     */
+    forgetDrafts: () => {},
     setTokens: assign((_, tokens: SessionTokens) => ({ access: tokens.access })),
     setUser: assign((_, user: CurrentUserView) => ({ user, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: params.error })),
@@ -377,6 +382,7 @@ export const sessionMachine = setup({
             'endServerSession',
             'forget',
             'clearSession',
+            'forgetDrafts',
             { type: 'reportSignedOut', params: 'logout' },
           ],
         },

@@ -10,6 +10,7 @@ import {
 import type { CurrentUserView } from '@machines/user.view';
 import { refreshTokens } from '../../api/http';
 import { clearTokens, maySessionExist, setTokens } from '../../api/tokens';
+import { clearDrafts } from '../../app/drafts';
 import { clearPersistedState } from '../../app/local-state';
 import { changePassword, endServerSession, loadCurrentUser, obtainTokens, verifySecondFactor } from './api';
 
@@ -53,6 +54,7 @@ export function createSessionLogic(queryClient: QueryClient) {
       persistTokens: (_, tokens) => setTokens(tokens),
       // Signing out locally does not wait for the server; the cookie and the session end there too.
       endServerSession: () => void endServerSession().catch(() => undefined),
+      forgetDrafts: clearDrafts,
       clearSession: () => {
         clearTokens();
         queryClient.clear();

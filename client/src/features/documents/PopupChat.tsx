@@ -99,6 +99,7 @@ export function PopupChat({ innerProps }: ContextModalProps<PopupChatProps>) {
         feed={feed}
         maxLength={COMMENT_MAX_LENGTH}
         label="Message"
+        draft={`chat.${fileId}`}
         hint={
           <>
             Enter sends, Ctrl+Enter adds a line.{' '}

@@ -11,7 +11,9 @@ import {
   unacceptedFileMessage,
 } from '@machines/accepted-files';
 import { formatFileSize } from '@machines/files';
+import { useDraft } from '../../app/drafts';
 import { toast, toastError } from '../../ui/toast';
+import { useCurrentUser } from '../auth/session';
 import type { MessageFeed } from './use-message-feed';
 
 const FILE_ACCEPT = acceptAttribute();
@@ -25,14 +27,17 @@ export function MessageComposer({
   maxLength,
   label,
   hint,
+  draft,
 }: {
   feed: MessageFeed;
   maxLength: number;
   /** The text box's accessible name. */
   label: string;
   hint: ReactNode;
+  /** What the text typed and not sent is kept under, for this feed (see `useDraft`). */
+  draft: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft(useCurrentUser()?.id, draft);
   const [file, setFile] = useState<File | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const sending = useSelector(feed, (s) => s.matches({ sending: 'sending' }));
@@ -47,7 +52,7 @@ export function MessageComposer({
       feed.on('sendFailed', ({ error }) => toastError(error)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [feed]);
+  }, [feed, setText]);
 
   const send = () => {
     if (sending) return;

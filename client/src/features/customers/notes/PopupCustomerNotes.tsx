@@ -93,6 +93,7 @@ export function PopupCustomerNotes({ innerProps }: ContextModalProps<PopupCustom
         feed={feed}
         maxLength={NOTE_MAX_LENGTH}
         label="Note"
+        draft={`notes.${customerId}`}
         hint="Enter sends, Ctrl+Enter adds a line. Notes are visible to staff only."
       />
     </Stack>
