@@ -1,33 +1,23 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { OFFLINE_TEXT, RECONNECTING_TEXT } from '../../machines/connection-notice.js';
-import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { DEMO_PASSWORD } from '../support/browser-world.js';
+import { describeInBrowser, signIn } from '../support/browser.js';
+import { DEMO_PASSWORD, productInBrowser } from '../support/browser-world.js';
 import { flakyProxy, type FlakyProxy } from '../support/flaky-proxy.js';
-import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { PHONES } from '../support/test-app.js';
 
 const CLIENT = 'Emma Wilson';
 
 describeInBrowser('the page when the connection goes', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const world = productInBrowser();
   let proxy: FlakyProxy;
-
   beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-    proxy = await flakyProxy(t.url);
-  }, 60000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await proxy?.close();
-    await t?.close();
+    proxy = await flakyProxy(world.t.url);
   });
+  afterAll(() => proxy?.close());
 
   it('says so while offline, sends a change made meanwhile once back, and says when live updates are lost', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${proxy.url}/auth`);
     await signIn(page, PHONES.principalBroker.slice(1), DEMO_PASSWORD);
@@ -42,7 +32,7 @@ describeInBrowser('the page when the connection goes', () => {
     await status.click();
     await page.getByRole('menuitem', { name: 'Broker complete' }).click();
     await page.waitForTimeout(500);
-    const db = t.app.get(DataSource);
+    const db = world.t.app.get(DataSource);
     const stored = async () =>
       (await db.query("SELECT status FROM customers WHERE first_name = 'Emma' AND last_name = 'Wilson'"))[0]
         .status as string;

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { DEMO_PASSWORD, openAs } from '../support/browser-world.js';
-import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, signIn } from '../support/browser.js';
+import { DEMO_PASSWORD, openAs, productInBrowser } from '../support/browser-world.js';
+import { PHONES } from '../support/test-app.js';
 
 const CLIENT = 'Emma Wilson';
 
 describeInBrowser('a note typed and not sent', () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 60000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const world = productInBrowser();
 
   const openNotes = async (page: Page) => {
     await page.getByRole('button', { name: `Notes of ${CLIENT}` }).click();
@@ -32,7 +21,12 @@ describeInBrowser('a note typed and not sent', () => {
   };
 
   it('is there again when the notes are opened anew and after the session ran out, and gone once signed out', async () => {
-    const [context, page] = await openAs(browser, t, PHONES.principalBroker.slice(1), '/dashboard');
+    const [context, page] = await openAs(
+      world.browser,
+      world.t,
+      PHONES.principalBroker.slice(1),
+      '/dashboard',
+    );
     const draft = 'Waiting on the appraisal report before calling';
     await (await openNotes(page)).fill(draft);
     await closeNotes(page);
@@ -44,7 +38,7 @@ describeInBrowser('a note typed and not sent', () => {
     await page.reload();
     await page.waitForURL(/\/auth/);
     await signIn(page, PHONES.principalBroker.slice(1), DEMO_PASSWORD);
-    await page.waitForURL(`${t.url}/dashboard`);
+    await page.waitForURL(`${world.t.url}/dashboard`);
     const note = await openNotes(page);
     await expect(note.inputValue()).resolves.toBe(draft);
 
@@ -58,9 +52,9 @@ describeInBrowser('a note typed and not sent', () => {
     // Signing out forgets it.
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${t.url}/auth`);
+    await page.waitForURL(`${world.t.url}/auth`);
     await signIn(page, PHONES.principalBroker.slice(1), DEMO_PASSWORD);
-    await page.waitForURL(`${t.url}/dashboard`);
+    await page.waitForURL(`${world.t.url}/dashboard`);
     await expect((await openNotes(page)).inputValue()).resolves.toBe('');
     await context.close();
   });

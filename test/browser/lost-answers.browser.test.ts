@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { afterAll, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { flakyProxy, type FlakyProxy } from '../support/flaky-proxy.js';
-import { describeInBrowser, launchChromium, signIn } from '../support/browser.js';
-import { DEMO_PASSWORD, emmaWithAForm } from '../support/browser-world.js';
+import { describeInBrowser, signIn } from '../support/browser.js';
+import { DEMO_PASSWORD, emmaWithAForm, productInBrowser } from '../support/browser-world.js';
 import { PDF_MINIMAL } from '../support/multipart-upload.js';
-import { PHONES, startTestApp, type TestApp } from '../support/test-app.js';
+import { PHONES } from '../support/test-app.js';
 import { FORM_FIELD } from '../support/world.js';
 
 const CLIENT = 'Emma Wilson';
 const NOTE = 'Spoke with the underwriter about the gift letter.';
 
 describeInBrowser('a command whose answer is lost on the way', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const world = productInBrowser();
   const proxies: FlakyProxy[] = [];
   const losingAnswersTo = async (requestLine: RegExp) => {
-    const proxy = await flakyProxy(t.url, { loseAnswerTo: requestLine });
+    const proxy = await flakyProxy(world.t.url, { loseAnswerTo: requestLine });
     proxies.push(proxy);
     return proxy;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 60000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(proxies.map((proxy) => proxy.close()));
-    await t?.close();
-  });
+  afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
 
   it('keeps one note when the connection breaks before its answer and Chromium sends it again', async () => {
     const proxy = await losingAnswersTo(/^POST \/core\/api\/v3\/customers\/[^/]+\/notes\//);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await world.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${proxy.url}/auth`);
     await signIn(page, PHONES.principalBroker.slice(1), DEMO_PASSWORD);
@@ -52,7 +40,7 @@ describeInBrowser('a command whose answer is lost on the way', () => {
     // Once on the page, once in the read tables, once in the log.
     await page.waitForTimeout(1000);
     await expect(notes.getByTestId('note').getByText(NOTE).count()).resolves.toBe(1);
-    const db = t.app.get(DataSource);
+    const db = world.t.app.get(DataSource);
     expect(await db.query('SELECT id FROM notes WHERE text = $1', [NOTE])).toHaveLength(1);
     expect(
       await db.query("SELECT 1 FROM events WHERE type = 'note.added' AND data->>'text' = $1", [NOTE]),
@@ -62,10 +50,10 @@ describeInBrowser('a command whose answer is lost on the way', () => {
 
   it('stores a file once when the connection breaks before the upload’s answer and Chromium sends it again', async () => {
     const proxy = await losingAnswersTo(/^POST \/core\/api\/v3\/forms\/[^/]+\/files\//);
-    const { code } = await emmaWithAForm(t);
-    const db = t.app.get(DataSource);
+    const { code } = await emmaWithAForm(world.t);
+    const db = world.t.app.get(DataSource);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${proxy.url}/auth`);
     await signIn(page, PHONES.customer.slice(1), DEMO_PASSWORD);

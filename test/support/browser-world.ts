@@ -76,20 +76,28 @@ export async function emmaWithAnUploadedFile(t: TestApp, fileName: string): Prom
   return { ...world, fileId };
 }
 
-/**
- * A product and Chromium for a suite, started before its tests, with Emma's uploaded file; the fields are
- * filled in once the suite has started.
- */
-export function uploadedFileWorld(fileName: string): UploadedFileWorld & { t: TestApp; browser: Browser } {
-  const world = {} as UploadedFileWorld & { t: TestApp; browser: Browser };
+/** A product and Chromium for a suite, started before its tests and stopped after them. */
+export function productInBrowser(): { t: TestApp; browser: Browser } {
+  const world = {} as { t: TestApp; browser: Browser };
   beforeAll(async () => {
     world.t = await startTestApp();
     world.browser = await launchChromium();
-    Object.assign(world, await emmaWithAnUploadedFile(world.t, fileName));
   }, 60000);
   afterAll(async () => {
     await world.browser?.close();
     await world.t?.close();
   });
+  return world;
+}
+
+/**
+ * A product and Chromium for a suite, started before its tests, with Emma's uploaded file; the fields are
+ * filled in once the suite has started.
+ */
+export function uploadedFileWorld(fileName: string): UploadedFileWorld & { t: TestApp; browser: Browser } {
+  const world = productInBrowser() as UploadedFileWorld & { t: TestApp; browser: Browser };
+  beforeAll(async () => {
+    Object.assign(world, await emmaWithAnUploadedFile(world.t, fileName));
+  }, 60000);
   return world;
 }
