@@ -9,6 +9,7 @@ import type { AppConfig } from './platform/config/app-config.js';
 import { runPendingMigrations } from './platform/database/migrate.js';
 import { JSON_BODY_LIMIT_BYTES, registerBodyParsers } from './platform/http/body-parsers.js';
 import { noStoreForApi } from './platform/http/cache-control.js';
+import { interceptRepeatedCommands } from './platform/http/idempotency.interceptor.js';
 import { serveClientApp } from './platform/http/client-app.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { createValidationPipe } from './platform/http/validation.pipe.js';
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     adapter,
     { bufferLogs: true },
   );
+  interceptRepeatedCommands(app);
   const logger = app.get(PinoLogger);
   app.useLogger(logger);
   const server = app.getHttpAdapter().getInstance();

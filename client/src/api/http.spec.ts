@@ -146,6 +146,30 @@ describe('HTTP client', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('sends a command that got no answer again once, under the same key', async () => {
+    setTokens({ access: 'access-1' });
+    const answering = server({ valid: 'access-1' });
+    let dropped = 0;
+    responder = (call) => {
+      if (call.method === 'POST' && dropped++ === 0) throw new TypeError('Failed to fetch');
+      return answering(call);
+    };
+    await api.core.post('/customers/c1/notes/', { text: 'Called' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers.get('Idempotency-Key')).toBe(calls[0].headers.get('Idempotency-Key'));
+  });
+
+  it('tells a command that got no answer twice as out of reach', async () => {
+    setTokens({ access: 'access-1' });
+    responder = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(api.core.post('/customers/c1/notes/', { text: 'Called' })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(calls).toHaveLength(2);
+  });
+
   it('sends no idempotency key with a read', async () => {
     setTokens({ access: 'access-1' });
     responder = server({ valid: 'access-1' });

@@ -77,8 +77,47 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** One HTTP exchange, no token renewal. */
+/**
+ * How long a command whose answer did not come waits before it is sent again, once. It may have been
+ * applied: its idempotency key has the server answer the repeat instead of applying it twice.
+ */
+export const RESEND_AFTER_MS = 1000;
+
+/** Whether a failed exchange had no answer at all (the network), as opposed to a refusal or an abort. */
+export function hadNoAnswer(error: unknown, signal?: AbortSignal): boolean {
+  return error instanceof ApiError && error.status === 0 && !signal?.aborted;
+}
+
+/** Waits, unless the caller gives up meanwhile. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** One HTTP exchange, no token renewal; a command that got no answer is sent again once. */
 async function send<T>(
+  service: Service,
+  path: string,
+  options: RequestOptions,
+  access: string | null,
+): Promise<Envelope<T>> {
+  try {
+    return await exchange<T>(service, path, options, access);
+  } catch (error) {
+    if (!options.idempotencyKey || !hadNoAnswer(error, options.signal)) throw error;
+    await pause(RESEND_AFTER_MS, options.signal);
+    return exchange<T>(service, path, options, access);
+  }
+}
+
+async function exchange<T>(
   service: Service,
   path: string,
   options: RequestOptions,

@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -56,6 +56,7 @@ export class PlatformModule {
       RateLimiters,
       RateLimitGuard,
       IdempotencyKeys,
+      IdempotencyInterceptor,
       PinoLogger,
       RealtimeAudience,
       RealtimeHorizon,
@@ -87,6 +88,8 @@ export class PlatformModule {
         }),
         QueueModule,
         StorageModule,
+        // Finds the command routes an interceptor is put on (`interceptRepeatedCommands`).
+        DiscoveryModule,
       ],
       controllers: [FilesController],
       providers: [
@@ -96,7 +99,6 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: LogPositionGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
       // The one signing key, for the short-lived links modules hand out (files, lender packages).
       exports: [...shared, QueueModule, StorageModule, JwtModule],

@@ -1,6 +1,15 @@
 import type { FormField } from '@machines/documents';
 import { ApiError } from '../../api/errors';
-import { api, buildUrl, IDEMPOTENCY_KEY_HEADER, isTokenError, REQUEST_ID_HEADER } from '../../api/http';
+import {
+  api,
+  buildUrl,
+  hadNoAnswer,
+  IDEMPOTENCY_KEY_HEADER,
+  isTokenError,
+  pause,
+  REQUEST_ID_HEADER,
+  RESEND_AFTER_MS,
+} from '../../api/http';
 import { newRequestId } from '../../api/own-changes';
 import { getAccessToken } from '../../api/tokens';
 import type { CustomerView } from '../customers/types';
@@ -148,13 +157,23 @@ export async function uploadFiles(
   if (!getAccessToken()) await renewSession();
   // Each batch is a request of its own, known by its own key; the batches of one upload share its request id.
   const ids = { requestId, idempotencyKey: newRequestId() };
+  // A batch that got no answer may be stored: it is sent again once, and its key has the server say so.
+  const sendBatch = async () => {
+    try {
+      return await sendWithProgress(url, body(), onProgress, ids, signal);
+    } catch (error) {
+      if (!hadNoAnswer(error, signal)) throw error;
+      await pause(RESEND_AFTER_MS, signal);
+      return sendWithProgress(url, body(), onProgress, ids, signal);
+    }
+  };
   let payload: unknown;
   try {
-    payload = await sendWithProgress(url, body(), onProgress, ids, signal);
+    payload = await sendBatch();
   } catch (error) {
     if (!isTokenError(error)) throw error;
     await renewSession();
-    payload = await sendWithProgress(url, body(), onProgress, ids, signal);
+    payload = await sendBatch();
   }
   const data = (payload as { data?: unknown } | null)?.data;
   return Array.isArray(data) ? (data as FormFile[]) : [];
