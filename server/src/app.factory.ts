@@ -9,7 +9,8 @@ import type { AppConfig } from './platform/config/app-config.js';
 import { runPendingMigrations } from './platform/database/migrate.js';
 import { JSON_BODY_LIMIT_BYTES, registerBodyParsers } from './platform/http/body-parsers.js';
 import { noStoreForApi } from './platform/http/cache-control.js';
-import { interceptRepeatedCommands } from './platform/http/idempotency.interceptor.js';
+import { IdempotencyKeys } from './platform/http/idempotency-keys.js';
+import { keepAnswers } from './platform/http/idempotency.guard.js';
 import { serveClientApp } from './platform/http/client-app.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { createValidationPipe } from './platform/http/validation.pipe.js';
@@ -40,7 +41,6 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     adapter,
     { bufferLogs: true },
   );
-  interceptRepeatedCommands(app);
   const logger = app.get(PinoLogger);
   app.useLogger(logger);
   const server = app.getHttpAdapter().getInstance();
@@ -48,6 +48,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   server.addHook('onRequest', (request, response, done) => logRequest(request.raw, response.raw, done));
   server.addHook('onRequest', securityHeaders());
   server.addHook('onRequest', noStoreForApi);
+  server.addHook('onSend', keepAnswers(app.get(IdempotencyKeys)));
   registerBodyParsers(app);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

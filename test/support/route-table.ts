@@ -6,6 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ROLES, type Role } from '../../machines/roles.js';
 import { PUBLIC_ROUTE, ROUTE_ROLES } from '../../server/src/platform/auth/auth.decorators.js';
+import { ANSWER_NOT_KEPT } from '../../server/src/platform/http/idempotency.guard.js';
 
 type Class = abstract new (...args: never[]) => unknown;
 
@@ -26,6 +27,8 @@ export interface Route {
   body: Class | null;
   /** The DTO of the query string, when the handler takes one. */
   query: Class | null;
+  /** A command whose answer carries a secret: a repeat under its Idempotency-Key runs again. */
+  answerNotKept: boolean;
 }
 
 const METHODS: Partial<Record<RequestMethod, Route['method']>> = {
@@ -103,6 +106,7 @@ export function routeTable(app: INestApplication): Route[] {
           params: [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]),
           body: argOf(RouteParamtypes.BODY),
           query: argOf(RouteParamtypes.QUERY),
+          answerNotKept: Reflect.getMetadata(ANSWER_NOT_KEPT, fn) === true,
         });
       }
     }

@@ -10,7 +10,7 @@ import {
 import type { EventMetadata } from '../platform/event-store/event.types.js';
 import { ok, type DataEnvelope } from '../platform/http/envelope.js';
 import { ApiCreatedData, ApiOkData, ApiOkEmpty } from '../platform/http/envelope.docs.js';
-import { AnswerNotKept } from '../platform/http/idempotency.interceptor.js';
+import { AnswerNotKept } from '../platform/http/idempotency.guard.js';
 import { RateLimited, RateLimitGuard } from '../platform/http/rate-limit.guard.js';
 import { API, RequestMetadata } from '../platform/http/request-metadata.js';
 import {

@@ -13,7 +13,7 @@ import { LenderPackageLinkDoc, LenderPackageQuery } from './documents.dto.js';
 import { LenderPackageLinks } from './lender-package-links.js';
 import { LenderPackageService } from './lender-package.service.js';
 import { ParseIdPipe } from '../platform/http/id.pipe.js';
-import { AnswerNotKept } from '../platform/http/idempotency.interceptor.js';
+import { AnswerNotKept } from '../platform/http/idempotency.guard.js';
 
 const PACKAGE_CONTENT = {
   description:

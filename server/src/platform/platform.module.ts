@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -15,7 +15,7 @@ import { ProjectionRebuilder } from './event-store/projection.rebuilder.js';
 import { GenericPlanReads } from './database/generic-plan-reads.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { IdempotencyKeys } from './http/idempotency-keys.js';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor.js';
+import { IdempotencyGuard } from './http/idempotency.guard.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RealtimeAudience } from './realtime/realtime.audience.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
@@ -56,7 +56,6 @@ export class PlatformModule {
       RateLimiters,
       RateLimitGuard,
       IdempotencyKeys,
-      IdempotencyInterceptor,
       PinoLogger,
       RealtimeAudience,
       RealtimeHorizon,
@@ -88,8 +87,6 @@ export class PlatformModule {
         }),
         QueueModule,
         StorageModule,
-        // Finds the command routes an interceptor is put on (`interceptRepeatedCommands`).
-        DiscoveryModule,
       ],
       controllers: [FilesController],
       providers: [
@@ -98,6 +95,8 @@ export class PlatformModule {
         // In this order: the log position is told to the caller the first guard signed in.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: LogPositionGuard },
+        // Once the caller is known: a command sent again under its key is answered as it was the first time.
+        { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
       // The one signing key, for the short-lived links modules hand out (files, lender packages).

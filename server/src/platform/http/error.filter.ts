@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { DomainError, type DomainErrorKind } from '../domain/domain-error.js';
 import { ConcurrencyError } from '../event-store/concurrency.error.js';
 import { AppError, type ApiErrorItem } from './app-error.js';
+import { AnsweredBefore } from './idempotency.guard.js';
 import type { HttpResponse } from './http-types.js';
 
 /**
@@ -85,6 +86,11 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const response = host.switchToHttp().getResponse<HttpResponse>();
+    if (exception instanceof AnsweredBefore) {
+      const { status, type, body } = exception.answer;
+      response.status(status).header('Content-Type', type).send(body);
+      return;
+    }
     const { status, errors } = this.describe(exception);
     if (status >= 500)
       this.logger.error(

@@ -21,11 +21,9 @@ describe('the idempotency keys of one process', () => {
     const { keys } = keysInMemory();
     expect(await keys.claim('k')).toEqual({ kind: 'first' });
     expect(await keys.claim('k')).toEqual({ kind: 'running' });
-    await keys.keep('k', { status: 201, body: { data: { id: 'n1' } } });
-    expect(await keys.claim('k')).toEqual({
-      kind: 'answered',
-      answer: { status: 201, body: { data: { id: 'n1' } } },
-    });
+    const answer = { status: 201, type: 'application/json', body: '{"data":{"id":"n1"}}' };
+    await keys.keep('k', answer);
+    expect(await keys.claim('k')).toEqual({ kind: 'answered', answer });
   });
 
   it('lets a request run afresh once the first failed', async () => {
@@ -38,7 +36,7 @@ describe('the idempotency keys of one process', () => {
   it('forgets an answer, and a claim left behind, when the key lapses', async () => {
     const { clock, keys } = keysInMemory();
     await keys.claim('answered');
-    await keys.keep('answered', { status: 200, body: null });
+    await keys.keep('answered', { status: 200, type: 'application/json', body: '{}' });
     await keys.claim('abandoned');
     clock.at = new Date(clock.at.getTime() + IDEMPOTENCY_KEY_MS + 1);
     expect(await keys.claim('answered')).toEqual({ kind: 'first' });

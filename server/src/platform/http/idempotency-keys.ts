@@ -3,10 +3,12 @@ import { Redis } from 'ioredis';
 import { Clock } from '../clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
-/** A command's answer, kept so that a repeat of the request gets it again instead of running twice. */
+/** A command's answer as it was sent, kept so that a repeat of the request gets it again instead of running twice. */
 export interface KeptAnswer {
   status: number;
-  body: unknown;
+  /** Its Content-Type. */
+  type: string;
+  body: string;
 }
 
 /** What a request finds under its key: nothing yet (it runs), the first one still running, or its answer. */
