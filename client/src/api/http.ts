@@ -81,15 +81,10 @@ async function readBody(response: Response): Promise<unknown> {
  * How long a command whose answer did not come waits before it is sent again, once. It may have been
  * applied: its idempotency key has the server answer the repeat instead of applying it twice.
  */
-export const RESEND_AFTER_MS = 1000;
-
-/** Whether a failed exchange had no answer at all (the network), as opposed to a refusal or an abort. */
-export function hadNoAnswer(error: unknown, signal?: AbortSignal): boolean {
-  return error instanceof ApiError && error.status === 0 && !signal?.aborted;
-}
+const RESEND_AFTER_MS = 1000;
 
 /** Waits, unless the caller gives up meanwhile. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
@@ -101,20 +96,29 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Sends a command, and once more a second later when it got no answer at all (the network), as opposed to
+ * a refusal or the caller giving up. Only for a command that carries its idempotency key in both sends.
+ */
+export async function sendWithOneResend<T>(send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 0) || signal?.aborted) throw error;
+    await pause(RESEND_AFTER_MS, signal);
+    return send();
+  }
+}
+
 /** One HTTP exchange, no token renewal; a command that got no answer is sent again once. */
-async function send<T>(
+function send<T>(
   service: Service,
   path: string,
   options: RequestOptions,
   access: string | null,
 ): Promise<Envelope<T>> {
-  try {
-    return await exchange<T>(service, path, options, access);
-  } catch (error) {
-    if (!options.idempotencyKey || !hadNoAnswer(error, options.signal)) throw error;
-    await pause(RESEND_AFTER_MS, options.signal);
-    return exchange<T>(service, path, options, access);
-  }
+  const once = () => exchange<T>(service, path, options, access);
+  return options.idempotencyKey ? sendWithOneResend(once, options.signal) : once();
 }
 
 async function exchange<T>(

@@ -1,4 +1,5 @@
 import { useSessionStorage } from '@mantine/hooks';
+import { removeStored } from './local-state';
 
 /**
  * Text typed and not sent yet (a note, a chat message), kept in this tab for the user who typed it: it is
@@ -18,14 +19,5 @@ export function useDraft(userId: string | undefined, key: string) {
 
 /** Forgets every draft of this tab (on signing out). */
 export function clearDrafts(): void {
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < sessionStorage.length; i += 1) {
-      const key = sessionStorage.key(i);
-      if (key?.startsWith(PREFIX)) keys.push(key);
-    }
-    keys.forEach((key) => sessionStorage.removeItem(key));
-  } catch {
-    // Storage unavailable (private mode): nothing was kept either.
-  }
+  removeStored(() => sessionStorage, PREFIX);
 }

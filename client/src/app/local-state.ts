@@ -35,16 +35,22 @@ export function readPersistedState<T>(key: string, fallback: T): T {
   }
 }
 
-/** Removes every remembered value but what is kept per user (on logout). */
-export function clearPersistedState(): void {
+/** Removes every value of a storage whose key begins with the prefix. */
+export function removeStored(storage: () => Storage, prefix: string): void {
   try {
+    const store = storage();
     const keys: string[] = [];
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(PREFIX)) keys.push(key);
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
     }
-    keys.forEach((key) => localStorage.removeItem(key));
+    keys.forEach((key) => store.removeItem(key));
   } catch {
     // Storage unavailable (private mode): nothing was stored either.
   }
+}
+
+/** Removes every remembered value but what is kept per user (on logout). */
+export function clearPersistedState(): void {
+  removeStored(() => localStorage, PREFIX);
 }

@@ -3,12 +3,10 @@ import { ApiError } from '../../api/errors';
 import {
   api,
   buildUrl,
-  hadNoAnswer,
   IDEMPOTENCY_KEY_HEADER,
   isTokenError,
-  pause,
   REQUEST_ID_HEADER,
-  RESEND_AFTER_MS,
+  sendWithOneResend,
 } from '../../api/http';
 import { newRequestId } from '../../api/own-changes';
 import { getAccessToken } from '../../api/tokens';
@@ -158,15 +156,8 @@ export async function uploadFiles(
   // Each batch is a request of its own, known by its own key; the batches of one upload share its request id.
   const ids = { requestId, idempotencyKey: newRequestId() };
   // A batch that got no answer may be stored: it is sent again once, and its key has the server say so.
-  const sendBatch = async () => {
-    try {
-      return await sendWithProgress(url, body(), onProgress, ids, signal);
-    } catch (error) {
-      if (!hadNoAnswer(error, signal)) throw error;
-      await pause(RESEND_AFTER_MS, signal);
-      return sendWithProgress(url, body(), onProgress, ids, signal);
-    }
-  };
+  const sendBatch = () =>
+    sendWithOneResend(() => sendWithProgress(url, body(), onProgress, ids, signal), signal);
   let payload: unknown;
   try {
     payload = await sendBatch();

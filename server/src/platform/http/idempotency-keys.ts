@@ -29,7 +29,7 @@ interface Entry {
 
 /**
  * The idempotency keys of commands under way or answered, one store per process (in Redis when configured, so
- * a repeat sent to another instance is recognised). Keys are opaque here: the interceptor makes them.
+ * a repeat sent to another instance is recognised). Keys are opaque here: the guard makes them.
  */
 @Injectable()
 export class IdempotencyKeys implements OnApplicationShutdown {

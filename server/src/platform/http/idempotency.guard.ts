@@ -7,10 +7,10 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { AppError } from './app-error.js';
 import type { HttpRequest } from './http-types.js';
 import { type Claim, IdempotencyKeys, type KeptAnswer } from './idempotency-keys.js';
+import { isSafeToken } from './request-id.js';
 
 /** The header a client names a command's request with, once for all its sends (IETF httpapi draft). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-const KEY = /^[A-Za-z0-9._-]{1,64}$/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** How long a repeat waits for the first of its requests to answer before saying it is still under way. */
 export const REPEAT_WAIT_MS = 30_000;
@@ -59,7 +59,7 @@ export class IdempotencyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<HttpRequest & { caller?: Caller }>();
     const header = request.headers['idempotency-key'];
     if (header === undefined || READS.has(request.method)) return true;
-    if (typeof header !== 'string' || !KEY.test(header))
+    if (!isSafeToken(header))
       throw AppError.invalidField(
         IDEMPOTENCY_KEY_HEADER,
         `${IDEMPOTENCY_KEY_HEADER} must be 1 to 64 letters, digits, dots, dashes or underscores.`,
