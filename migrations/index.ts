@@ -24,6 +24,7 @@ import { ClientCountsByStatus1763700002100 } from './1763700002100-client-counts
 import { StreamVersionCheck1763700002200 } from './1763700002200-stream-version-check.js';
 import { LawyersInTheAuditTrail1763700002300 } from './1763700002300-lawyers-in-the-audit-trail.js';
 import { SearchFoldsAccents1763700002400 } from './1763700002400-search-folds-accents.js';
+import { UsedRecoveryCodes1763700002500 } from './1763700002500-used-recovery-codes.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   StreamVersionCheck1763700002200,
   LawyersInTheAuditTrail1763700002300,
   SearchFoldsAccents1763700002400,
+  UsedRecoveryCodes1763700002500,
 ];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
-import { INVALID_CODE, USED_CODE } from '../../server/src/users/user.decider.js';
+import { INVALID_CODE, USED_CODE, USED_RECOVERY_CODE } from '../../server/src/users/user.decider.js';
+import { USED_RECOVERY_CODES_FROM_LOG } from '../../migrations/1763700002500-used-recovery-codes.js';
 import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
 import { io } from 'socket.io-client';
 import {
@@ -183,7 +184,7 @@ describe('turning two-factor sign-in on', () => {
       expect(mistyped.body.errors[0].description).toBe(INVALID_CODE);
     });
 
-    it('signs in with a recovery code once', async () => {
+    it('signs in with a recovery code once, and says so when it is typed again', async () => {
       const code = recoveryCodes[3];
       const first = await t
         .http()
@@ -195,6 +196,7 @@ describe('turning two-factor sign-in on', () => {
         .post(CODE)
         .send({ challenge: await challengeFor(PHONES.broker), code });
       expect(again.status).toBe(401);
+      expect(again.body.errors[0]).toMatchObject({ code: 'invalid_code', description: USED_RECOVERY_CODE });
       const me = await t.http().get(ME).set(bearer(first.body.data.access));
       expect(me.body.data.second_factor.recovery_codes_left).toBe(9);
     });
@@ -445,6 +447,28 @@ describe('new recovery codes', () => {
       .post(CODE)
       .send({ challenge: await challengeFor(PHONES.broker), code: fresh[0] });
     expect(withNew.status).toBe(200);
+    for (const [code, description] of [
+      [fresh[0], USED_RECOVERY_CODE],
+      [old[1], INVALID_CODE],
+    ]) {
+      const again = await t
+        .http()
+        .post(CODE)
+        .send({ challenge: await challengeFor(PHONES.broker), code });
+      expect(again.body.errors[0].description).toBe(description);
+    }
+    // A sign-in clears the wrong codes counted, which the tests below count from none.
+    const next = await t
+      .http()
+      .post(CODE)
+      .send({ challenge: await challengeFor(PHONES.broker), code: fresh[1] });
+    expect(next.status).toBe(200);
+    const workedOut: { kept: unknown; fromLog: unknown }[] = await db.query(
+      `SELECT u.second_factor_recovery_used AS kept, ${USED_RECOVERY_CODES_FROM_LOG} AS "fromLog"
+         FROM users u WHERE u.second_factor_recovery IS NOT NULL`,
+    );
+    expect(workedOut.length).toBeGreaterThan(0);
+    for (const row of workedOut) expect(row.kept).toEqual(row.fromLog);
 
     const recorded: { data: unknown }[] = await db.query(
       "SELECT data FROM events WHERE type = 'user.recovery_codes_replaced' AND stream_id = $1",

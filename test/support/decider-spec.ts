@@ -9,8 +9,10 @@ export function specFor<State, Command, Event extends NewEvent>(decider: Decider
       const decide = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
       return {
         then: (expected: Event[]) => expect(decide()).toEqual(expected),
-        thenRefuses: (code: string) =>
-          expect(decide).toThrow(expect.objectContaining({ code }) as unknown as Error),
+        thenRefuses: (code: string, message?: string) =>
+          expect(decide).toThrow(
+            expect.objectContaining(message === undefined ? { code } : { code, message }) as unknown as Error,
+          ),
       };
     },
   });

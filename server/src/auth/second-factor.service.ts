@@ -17,7 +17,13 @@ import { DomainError } from '../platform/domain/domain-error.js';
 import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import type { EventMetadata } from '../platform/event-store/event.types.js';
-import { INVALID_CODE, type SecondFactorProof, USED_CODE, userDecider } from '../users/user.decider.js';
+import {
+  INVALID_CODE,
+  type SecondFactorProof,
+  USED_CODE,
+  USED_RECOVERY_CODE,
+  userDecider,
+} from '../users/user.decider.js';
 import { USER_STREAM } from '../users/user.events.js';
 import { hasSecondFactor } from '../users/second-factor-status.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
@@ -169,7 +175,7 @@ export class SecondFactorService {
 
   /**
    * What a typed code proves for this user: an app code later than the last one used, or an unused
-   * recovery code. A wrong code is refused as `invalid_code` (401 at sign-in) or as a field problem.
+   * recovery code (one used already is refused as such, so its owner takes another). A wrong code is refused as `invalid_code` (401 at sign-in) or as a field problem.
    */
   async proof(user: UserRow, typed: string, field?: 'code'): Promise<SecondFactorProof> {
     const refuse = () => codeRefusal(field);
@@ -178,8 +184,10 @@ export class SecondFactorService {
     if (TOTP_CODE.test(code)) return { step: await this.appStep(user, code, field) };
     if (RECOVERY_CODE.test(code)) {
       const index = this.keys.matchRecovery(code, user.second_factor_recovery ?? []);
-      if (index < 0) throw refuse();
-      return { recoveryIndex: index };
+      if (index >= 0) return { recoveryIndex: index };
+      if (this.keys.matchRecovery(code, user.second_factor_recovery_used ?? []) >= 0)
+        throw codeRefusal(field, USED_RECOVERY_CODE);
+      throw refuse();
     }
     throw refuse();
   }

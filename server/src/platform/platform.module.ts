@@ -24,6 +24,7 @@ import { RealtimeHorizon } from './realtime/realtime.horizon.js';
 import { RealtimeProcessor } from './realtime/realtime.processor.js';
 import { RateLimitGuard } from './http/rate-limit.guard.js';
 import { RateLimiters } from './http/rate-limiters.js';
+import { SharedRedis } from './redis/shared-redis.js';
 import { PinoLogger } from './logging/pino.logger.js';
 import { FileLinks } from './storage/file-links.js';
 import { FilesController } from './storage/files.controller.js';
@@ -53,6 +54,7 @@ export class PlatformModule {
       EventProcessorRunner,
       TokenService,
       CallerResolver,
+      SharedRedis,
       RateLimiters,
       RateLimitGuard,
       IdempotencyKeys,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { specFor } from '../../../test/support/decider-spec.js';
-import { userDecider } from './user.decider.js';
+import { USED_RECOVERY_CODE, userDecider } from './user.decider.js';
 import type { UserEvent } from './user.events.js';
 
 const given = specFor(userDecider);
@@ -291,7 +291,7 @@ describe('two-factor sign-in', () => {
       .then([spent, { type: 'auth.first_login', data: { sessionId: 's1' } }]);
     given([staff, enabled, spent])
       .when({ type: 'RecordSignIn', sessionId: 's2', secondFactor: { recoveryIndex: 1 } })
-      .thenRefuses('invalid_code');
+      .thenRefuses('invalid_code', USED_RECOVERY_CODE);
   });
 
   it('is turned off with a code, or reset by a principal broker; then the password alone signs in', () => {

@@ -134,6 +134,8 @@ function signedIn(state: UserState, sessionId: string): UserLoggedIn {
 export const INVALID_CODE = 'That code is not right. Please try again.';
 /** A right code of a step already spent (typed twice, or an earlier one still on screen). */
 export const USED_CODE = 'That code can no longer be used. Please wait for the next code in your app.';
+/** A recovery code of the current set typed again after it was used. */
+export const USED_RECOVERY_CODE = 'That recovery code has already been used. Please use another one.';
 
 /**
  * The event that spends a proof: a code is good once, and only if it is later than the last one used, so
@@ -147,8 +149,9 @@ function spent(state: UserState, proof: SecondFactorProof | undefined): UserEven
     if (proof.step <= factor.lastStep) throw DomainError.unauthorized('invalid_code', USED_CODE);
     return [{ type: 'user.second_factor_used', data: { step: proof.step } }];
   }
-  if (factor.recoveryUsed[proof.recoveryIndex] !== false)
-    throw DomainError.unauthorized('invalid_code', INVALID_CODE);
+  const used = factor.recoveryUsed[proof.recoveryIndex];
+  if (used === undefined) throw DomainError.unauthorized('invalid_code', INVALID_CODE);
+  if (used) throw DomainError.unauthorized('invalid_code', USED_RECOVERY_CODE);
   return [{ type: 'user.recovery_code_used', data: { index: proof.recoveryIndex } }];
 }
 

@@ -88,7 +88,8 @@ export class UserProjection extends InlineProjection {
         await this.update(
           tx,
           stored,
-          'second_factor_secret = $3, second_factor_step = $4, second_factor_recovery = $5::jsonb',
+          `second_factor_secret = $3, second_factor_step = $4, second_factor_recovery = $5::jsonb,
+           second_factor_recovery_used = '[]'`,
           [event.data.sealedSecret, event.data.step, JSON.stringify(event.data.recoveryCodeHashes)],
         );
         return;
@@ -99,20 +100,25 @@ export class UserProjection extends InlineProjection {
         await this.update(
           tx,
           stored,
-          `second_factor_recovery = jsonb_set(second_factor_recovery, ARRAY[$3::text], 'null')`,
+          `second_factor_recovery = jsonb_set(second_factor_recovery, ARRAY[$3::text], 'null'),
+           second_factor_recovery_used = second_factor_recovery_used || jsonb_build_array(second_factor_recovery -> $3::int)`,
           [event.data.index],
         );
         return;
       case 'user.recovery_codes_replaced':
-        await this.update(tx, stored, 'second_factor_recovery = $3::jsonb', [
-          JSON.stringify(event.data.recoveryCodeHashes),
-        ]);
+        await this.update(
+          tx,
+          stored,
+          `second_factor_recovery = $3::jsonb, second_factor_recovery_used = '[]'`,
+          [JSON.stringify(event.data.recoveryCodeHashes)],
+        );
         return;
       case 'user.second_factor_removed':
         await this.update(
           tx,
           stored,
-          'second_factor_secret = NULL, second_factor_step = NULL, second_factor_recovery = NULL',
+          `second_factor_secret = NULL, second_factor_step = NULL, second_factor_recovery = NULL,
+           second_factor_recovery_used = NULL`,
           [],
         );
         return;

@@ -23,7 +23,10 @@ export interface UserRow {
   /** Two-factor sign-in (staff): the sealed secret, the last time step used, recovery code hashes. */
   second_factor_secret: string | null;
   second_factor_step: string | null;
+  /** The current recovery codes' hashes; a used one is null. */
   second_factor_recovery: (string | null)[] | null;
+  /** The hashes of the current set's codes used, so one typed again is refused as used. */
+  second_factor_recovery_used: string[] | null;
   created_at: Date;
   updated_at: Date;
   version: number;

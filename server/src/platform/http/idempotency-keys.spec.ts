@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Clock } from '../clock.js';
 import type { AppConfig } from '../config/app-config.js';
+import { SharedRedis } from '../redis/shared-redis.js';
 import { IDEMPOTENCY_KEY_MS, IdempotencyKeys } from './idempotency-keys.js';
 
 class StoppedClock extends Clock {
@@ -13,7 +14,7 @@ class StoppedClock extends Clock {
 function keysInMemory() {
   const clock = new StoppedClock();
   const config = { redisUrl: null, redisPrefix: 'test' } as AppConfig;
-  return { clock, keys: new IdempotencyKeys(config, clock) };
+  return { clock, keys: new IdempotencyKeys(config, clock, new SharedRedis(config)) };
 }
 
 describe('the idempotency keys of one process', () => {

@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { Clock } from '../clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SharedRedis } from '../redis/shared-redis.js';
 
 /** A command's answer as it was sent, kept so that a repeat of the request gets it again instead of running twice. */
 export interface KeptAnswer {
@@ -32,7 +33,7 @@ interface Entry {
  * a repeat sent to another instance is recognised). Keys are opaque here: the guard makes them.
  */
 @Injectable()
-export class IdempotencyKeys implements OnApplicationShutdown {
+export class IdempotencyKeys {
   private readonly redis: Redis | null;
   private readonly prefix: string;
   /** In insertion order, so expired entries are found at the front. */
@@ -41,9 +42,9 @@ export class IdempotencyKeys implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
+    shared: SharedRedis,
   ) {
-    this.redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : null;
-    this.redis?.on('error', () => undefined);
+    this.redis = shared.connection;
     this.prefix = `${config.redisPrefix}:idempotency:`;
   }
 
@@ -97,9 +98,5 @@ export class IdempotencyKeys implements OnApplicationShutdown {
       if (entry.expiresAt > now) break;
       this.memory.delete(key);
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }

@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SharedRedis } from '../redis/shared-redis.js';
 
 export type RateLimitPolicy = 'sign_in' | 'second_factor' | 'password_reset';
 
@@ -84,14 +85,16 @@ export type Limits = ReturnType<typeof limitsFor>;
  * the member's wrong codes, wherever the guard that counted them runs.
  */
 @Injectable()
-export class RateLimiters implements OnApplicationShutdown {
+export class RateLimiters {
   readonly limits: Limits;
   private readonly limiters = new Map<string, RateLimiterAbstract>();
   private readonly redis: Redis | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : null;
-    this.redis?.on('error', () => undefined);
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    shared: SharedRedis,
+  ) {
+    this.redis = shared.connection;
     this.limits = limitsFor(config);
   }
 
@@ -124,9 +127,5 @@ export class RateLimiters implements OnApplicationShutdown {
       this.limiter(failuresPerUser).delete(userId),
       this.limiter(failuresPerUserDaily).delete(userId),
     ]);
-  }
-
-  onApplicationShutdown(): void {
-    this.redis?.disconnect();
   }
 }
