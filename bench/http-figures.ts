@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BenchContext } from './context.js';
-import { type Figure, median } from './figures.js';
+import { type Figure, median, percentile } from './figures.js';
 import { loadRuns, type LoadRequest } from './load.js';
 import { multipart } from './multipart.js';
 import { pgbenchWrites } from './pgbench.js';
@@ -70,6 +70,48 @@ function judged(figure: Figure): Figure {
   const answered = Math.min(...figure.values) > 0;
   const pass = answered && (figure.latency?.p99 ?? Infinity) < LIST_P99_MS && !figure.failed;
   return { ...figure, target: { ...listTarget, pass } };
+}
+
+/**
+ * A search asked right after a client changed, so it is matched and counted afresh rather than answered
+ * from what the same search found before: one at a time, each after a status change that is not timed.
+ * No target: it tells what a first search costs, where the figures above measure searches asked again.
+ */
+async function searchesAfterAChange(ctx: BenchContext, nextChange: LoadRequest['next']): Promise<Figure> {
+  await settle(ctx);
+  const headers = { authorization: `Bearer ${ctx.tokens.principal}`, 'content-type': 'application/json' };
+  const nextSearch = cycle(['smith', 'tremblay', 'olivia chen']);
+  const runs: number[][] = [];
+  for (let run = 0; run < ctx.runs; run++) {
+    const latencies: number[] = [];
+    const until = performance.now() + ctx.seconds * 1000;
+    while (performance.now() < until) {
+      const change = nextChange();
+      const changed = await fetch(ctx.baseUrl + change.path, { method: 'PATCH', headers, body: change.body });
+      await changed.arrayBuffer();
+      const started = performance.now();
+      const found = await fetch(
+        `${ctx.baseUrl}${C}/customers/?search=${encodeURIComponent(nextSearch())}&offset=0&limit=10`,
+        {
+          headers,
+        },
+      );
+      await found.arrayBuffer();
+      if (!changed.ok || !found.ok)
+        throw new Error(`a search after a change was answered ${changed.status}, ${found.status}`);
+      latencies.push(performance.now() - started);
+    }
+    runs.push(latencies);
+  }
+  const byMedian = [...runs].sort((a, b) => median(a) - median(b));
+  const middle = byMedian[Math.floor(byMedian.length / 2)];
+  return {
+    name: 'clients, search by name after a client changed (1 conn.)',
+    unit: 'ms',
+    values: runs.map((latencies) => median(latencies)),
+    latency: { p50: median(middle), p99: Math.max(...runs.map((latencies) => percentile(latencies, 99))) },
+    note: `${runs.reduce((sum, latencies) => sum + latencies.length, 0)} searches, each after a status change`,
+  };
 }
 
 /** The HTTP figures: baselines, commands and pages. */
@@ -271,6 +313,8 @@ export async function measureHttp(
     log(`page: ${name}`);
     figures.push(judged(await loadFigure(ctx, name, get(ctx.tokens.principal, path), READ_CONNECTIONS)));
   }
+  log('page: clients, search by name after a client changed');
+  figures.push(await searchesAfterAChange(ctx, statusChanges().next));
   const nextBrokerForm = cycle(ctx.brokerForms);
   const brokerPages: [string, () => string][] = [
     ['forms list of a client', () => `${C}/forms/?customer_id=${nextBrokerForm().customerId}`],

@@ -25,6 +25,7 @@ import { StreamVersionCheck1763700002200 } from './1763700002200-stream-version-
 import { LawyersInTheAuditTrail1763700002300 } from './1763700002300-lawyers-in-the-audit-trail.js';
 import { SearchFoldsAccents1763700002400 } from './1763700002400-search-folds-accents.js';
 import { UsedRecoveryCodes1763700002500 } from './1763700002500-used-recovery-codes.js';
+import { ClientSearchChanges1763700002600 } from './1763700002600-client-search-changes.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   LawyersInTheAuditTrail1763700002300,
   SearchFoldsAccents1763700002400,
   UsedRecoveryCodes1763700002500,
+  ClientSearchChanges1763700002600,
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
+import { SEARCH_ROW_CHANGES_IN_LOG } from '../../migrations/1763700002600-client-search-changes.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
@@ -763,5 +764,59 @@ describe('totals and deep pages, after every change above', () => {
       const answer = await t.http().get(`${C}?offset=${offset}&limit=3`).set(bearer(tokens.pb));
       expect(answer.body.data.map((c: { id: string }) => c.id)).toEqual(all.slice(offset, offset + 3));
     }
+  });
+});
+
+describe('a search asked again', () => {
+  const found = async (query: string): Promise<{ ids: string[]; count: number }> => {
+    const answer = await t.http().get(`${C}?${query}`).set(bearer(tokens.pb));
+    expect(answer.status).toBe(200);
+    return { ids: answer.body.data.map((c: { id: string }) => c.id), count: answer.body.pagination.count };
+  };
+  /** A change of the search rows as the clients' projection counts one, without changing any row. */
+  const countAChange = () => db.query('UPDATE customer_search_changes SET n = n + 1');
+
+  it('counts the changes of the search rows as the log does', async () => {
+    const [{ n }] = await db.query('SELECT n FROM customer_search_changes');
+    const [{ count }] = await db.query(SEARCH_ROW_CHANGES_IN_LOG);
+    expect(Number(n)).toBe(Number(count));
+  });
+
+  it('is answered from what it found while no client changed, and found afresh once one did', async () => {
+    const before = await found('search=example&limit=3');
+    expect(before.count).toBeGreaterThan(3);
+    const [first] = before.ids;
+    // Behind the projection's back, so only the kept results can still name this client.
+    await db.query("UPDATE customer_search SET search_text = 'hidden' WHERE id = $1", [first]);
+    try {
+      expect(await found('search=example&limit=3')).toEqual(before);
+      await countAChange();
+      const after = await found('search=example&limit=3');
+      expect(after.ids).not.toContain(first);
+      expect(after.count).toBe(before.count - 1);
+    } finally {
+      await db.query(
+        `UPDATE customer_search s SET search_text = customer_search_text(c.first_name, c.last_name, c.email, c.typed_id, c.filogix_number)
+           FROM customers c WHERE s.id = c.id AND c.id = $1`,
+        [first],
+      );
+      await countAChange();
+    }
+    expect(await found('search=example&limit=3')).toEqual(before);
+  });
+
+  it('pages a kept search as it pages a fresh one, and answers each caller within what they may see', async () => {
+    const { count } = await found('search=example&limit=1');
+    for (let offset = 0; offset <= count; offset++) {
+      const kept = await found(`search=example&offset=${offset}&limit=2`);
+      await countAChange();
+      expect(await found(`search=example&offset=${offset}&limit=2`)).toEqual(kept);
+    }
+    const own = await t.http().get(`${C}?search=example`).set(bearer(tokens.broker));
+    const [seen] = await db.query(
+      "SELECT count(*)::int AS n FROM customer_search WHERE broker_id = $1 AND search_text LIKE '%example%'",
+      [ids.broker],
+    );
+    expect(own.body.pagination.count).toBe(seen.n);
   });
 });

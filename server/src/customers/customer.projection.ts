@@ -64,14 +64,35 @@ const SEARCHED: readonly (keyof CustomerChanges)[] = [
   'dealType',
 ];
 
+/** Whether the event creates, deletes or re-files the client's search row (what `apply` writes to it). */
+export function changesSearchRow(event: CustomerEvent): boolean {
+  switch (event.type) {
+    case 'customer.created':
+    case 'customer.status_changed':
+    case 'customer.deleted':
+      return true;
+    case 'customer.updated':
+      return SEARCHED.some((key) => key in event.data.changes);
+    default:
+      return false;
+  }
+}
+
+/** Adds a transaction's changes of the search rows to their count; the row is written by the first one. */
+const COUNT_SEARCH_ROW_CHANGES = `
+  INSERT INTO customer_search_changes AS t (id, n) VALUES (1, $1)
+  ON CONFLICT (id) DO UPDATE SET n = t.n + EXCLUDED.n`;
+
 /**
  * The `customers` read table behind the clients list and every client screen, with its counts per key and
- * its search rows (`customer_search`: narrow, so a search that matches many clients reads few pages).
+ * its search rows (`customer_search`: narrow, so a search that matches many clients reads few pages), and
+ * how many changes those rows have had (`customer_search_changes`, which tells a search's kept results
+ * still hold).
  */
 @Injectable()
 export class CustomerProjection extends InlineProjection {
   readonly name = 'customers';
-  readonly tables = ['customers', 'customer_counts', 'customer_search'];
+  readonly tables = ['customers', 'customer_counts', 'customer_search', 'customer_search_changes'];
   override readonly pageIndexes = ['customers_newest_idx', 'customers_broker_idx', 'customers_status_idx'];
   override readonly summaries = [
     {
@@ -158,7 +179,7 @@ export class CustomerProjection extends InlineProjection {
           }
         }
         await this.touch(tx, stored, sets.join(', '), values);
-        if (SEARCHED.some((key) => key in event.data.changes))
+        if (changesSearchRow(event))
           await tx.query(
             `UPDATE customer_search s SET (${SEARCH_COLUMNS}) = (${SEARCH_ROW} WHERE c.id = $1) WHERE s.id = $1`,
             [id],
@@ -193,6 +214,12 @@ export class CustomerProjection extends InlineProjection {
         await tx.query('DELETE FROM customers WHERE id = $1', [id]);
         return;
     }
+  }
+
+  /** Counts the search rows' changes once per transaction: one statement for a commit group or a rebuild's batch. */
+  async afterEvents(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+    const changes = events.filter((event) => changesSearchRow(event as StoredEvent & CustomerEvent)).length;
+    if (changes > 0) await tx.query(COUNT_SEARCH_ROW_CHANGES, [changes]);
   }
 
   private async moveCount(

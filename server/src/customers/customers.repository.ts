@@ -6,7 +6,8 @@ import type { Caller } from '../platform/auth/auth.decorators.js';
 import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
 import { pageRows } from '../platform/database/visible-page.js';
-import { visibleTo } from './customer-access.js';
+import { visibilityCondition, visibleTo } from './customer-access.js';
+import { KEPT_MATCHES, type KeptSearch, KeptSearches } from './kept-searches.js';
 
 /** The client's own columns, as a command that decides on them needs them. */
 export interface CustomerRecord {
@@ -145,12 +146,38 @@ function visibleById(caller: Caller, id: string, before: unknown[] = []): { sql:
   return { sql: `c.id = $${idParameter} AND ${visibleTo(caller, params)}`, params };
 }
 
+/** How many changes the clients' search rows have had: what a kept search was found at. */
+const CHANGES = 'SELECT COALESCE((SELECT n FROM customer_search_changes), 0)::text';
+
+/** A row of a search's statement: a client of the page, with what the search keeps. */
+type SearchedRow = CustomerRow & { total_count: number; kept_ids: string | null; changes: string };
+
+/** The filters and the caller's visibility as conditions on `c`, their values added to `params`. */
+function filterConditions(caller: Caller, filters: CustomerFilters, params: unknown[]): string {
+  const where = [visibleTo(caller, params)];
+  const add = (sql: (p: string) => string, value: unknown): void => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (filters.status) add((p) => `c.status = ${p}`, filters.status);
+  if (filters.dealType) add((p) => `c.deal_type = ${p}`, filters.dealType);
+  if (filters.broker) add((p) => `c.broker_id = ${p}`, filters.broker);
+  return where.join(' AND ');
+}
+
+/** What a search's results depend on: what was searched, the filters, and what the caller may see. */
+function searchKey(caller: Caller, filters: CustomerFilters, search: string): string {
+  const scope = visibilityCondition(caller, 1);
+  return JSON.stringify([scope.sql, scope.value, filters.status, filters.dealType, filters.broker, search]);
+}
+
 /** Plain queries over the `customers` read table, always within what the caller may see. */
 @Injectable()
 export class CustomersRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reads: GenericPlanReads,
+    private readonly keptSearches: KeptSearches,
   ) {}
 
   async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
@@ -180,59 +207,120 @@ export class CustomersRepository {
   }
 
   async list(caller: Caller, filters: CustomerFilters): Promise<{ rows: CustomerRow[]; count: number }> {
-    const params: unknown[] = [caller.id];
-    const where = [visibleTo(caller, params)];
-    const add = (sql: (p: string) => string, value: unknown): void => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (filters.status) add((p) => `c.status = ${p}`, filters.status);
-    if (filters.dealType) add((p) => `c.deal_type = ${p}`, filters.dealType);
-    if (filters.broker) add((p) => `c.broker_id = ${p}`, filters.broker);
     const search = filters.search.trim();
-    if (search) {
-      const digits = search.replace(/\D/g, '');
-      // Folded in the database as the search rows are (`search_fold`: case and accents), so both read alike;
-      // once per search (a sub-select), where a plan kept for the statement would fold it again for every
-      // row it rechecks: 9.5 ms of PostgreSQL per search for 'smith' against 3 ms.
-      params.push(`%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
-      const like = `(SELECT search_fold($${params.length}))`;
-      const phoneClause =
-        digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
-      where.push(`(c.search_text LIKE ${like}${phoneClause})`);
+    if (!search) return this.listed(caller, filters);
+    const key = searchKey(caller, filters, search);
+    const kept = this.keptSearches.get(key);
+    const size = pageSize(filters.limit);
+    if (kept && (filters.offset + size <= kept.ids.length || kept.ids.length === kept.total)) {
+      const page = await this.keptPage(caller, kept, kept.ids.slice(filters.offset, filters.offset + size));
+      if (page) return page;
     }
-    const condition = where.join(' AND ');
+    return this.searched(caller, filters, search, key);
+  }
+
+  /** A page of the clients list without a search. */
+  private async listed(
+    caller: Caller,
+    filters: CustomerFilters,
+  ): Promise<{ rows: CustomerRow[]; count: number }> {
+    const params: unknown[] = [caller.id];
+    const condition = filterConditions(caller, filters, params);
     const size = pageSize(filters.limit);
     params.push(filters.offset);
-    const limit = `LIMIT ${size} OFFSET $${params.length}`;
     // One round trip: the count, and the page chosen from the indexes first, its names and counts read for
-    // its rows only. The count's row comes back even when the page is empty. A search finds its matches
-    // once, through the trigram indexes, and both counts and sorts them: left to itself the planner may walk
-    // the newest-first index testing every client for a rare match.
-    // Without a search the total is a sum over the kept counts (`customer_counts`, keyed by broker, status
-    // and deal type: the filters and the broker's visibility name only those columns). A search reads the
-    // clients' narrow search rows (`customer_search`), which hold those columns too.
-    const counted = !search && caller.role !== 'customer';
-    const total = counted
-      ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count FROM customer_counts c WHERE ${condition}`
-      : `SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}`;
-    const chosen = search
-      ? `matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customer_search c WHERE ${condition}),
-         page AS (SELECT id FROM matched ORDER BY created_at DESC, id ${limit}),
-         total AS (SELECT count(*)::int AS total_count FROM matched),`
-      : `total AS (${total}),
-         page AS (${deepPage(condition, params.length, size)}),`;
-    // A search's best plan depends on how many clients its text matches; a list's does not.
-    const read = <T>(text: string, values: unknown[]): Promise<T[]> =>
-      search ? preparedQuery<T>(this.dataSource, text, values) : this.reads.query<T>(text, values);
-    const found = await read<CustomerRow & { total_count: number }>(
-      `WITH ${chosen}
+    // its rows only. The count's row comes back even when the page is empty. The total is a sum over the
+    // kept counts (`customer_counts`, keyed by broker, status and deal type: the filters and the broker's
+    // visibility name only those columns); a customer's own list counts their one row.
+    const total =
+      caller.role !== 'customer'
+        ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count FROM customer_counts c WHERE ${condition}`
+        : `SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}`;
+    const found = await this.reads.query<CustomerRow & { total_count: number }>(
+      `WITH total AS (${total}),
+       page AS (${deepPage(condition, params.length, size)}),
        rows AS (${SELECT} JOIN page ON page.id = c.id)
        SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true
         ORDER BY rows.created_at DESC, rows.id`,
       params,
     );
     return pageRows<CustomerRow>(found);
+  }
+
+  /**
+   * A page of a search, matched afresh: its matches found once, through the trigram indexes, then counted,
+   * paged and kept (the first of them, with the count of the search rows' changes read in the same
+   * statement). Left to itself the planner may walk the newest-first index testing every client for a
+   * rare match. The matches are read from the clients' narrow search rows (`customer_search`), which hold
+   * the columns the filters and the broker's visibility name.
+   */
+  private async searched(
+    caller: Caller,
+    filters: CustomerFilters,
+    search: string,
+    key: string,
+  ): Promise<{ rows: CustomerRow[]; count: number }> {
+    const params: unknown[] = [caller.id];
+    const where = [filterConditions(caller, filters, params)];
+    const digits = search.replace(/\D/g, '');
+    // Folded in the database as the search rows are (`search_fold`: case and accents), so both read alike;
+    // once per search (a sub-select), where a plan kept for the statement would fold it again for every
+    // row it rechecks: 9.5 ms of PostgreSQL per search for 'smith' against 3 ms.
+    params.push(`%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+    const like = `(SELECT search_fold($${params.length}))`;
+    const phoneClause =
+      digits.length >= 3 ? (params.push(`%${digits}%`), ` OR c.phone_number LIKE $${params.length}`) : '';
+    where.push(`(c.search_text LIKE ${like}${phoneClause})`);
+    const size = pageSize(filters.limit);
+    params.push(filters.offset);
+    // A search's best plan depends on how many clients its text matches, so PostgreSQL plans each one.
+    const found = await preparedQuery<SearchedRow>(
+      this.dataSource,
+      `WITH matched AS MATERIALIZED (SELECT c.id, c.created_at FROM customer_search c WHERE ${where.join(' AND ')}),
+       page AS (SELECT id FROM matched ORDER BY created_at DESC, id LIMIT ${size} OFFSET $${params.length}),
+       total AS (
+         SELECT (SELECT count(*)::int FROM matched) AS total_count,
+                (SELECT string_agg(k.id::text, ',' ORDER BY k.created_at DESC, k.id)
+                   FROM (SELECT id, created_at FROM matched ORDER BY created_at DESC, id LIMIT ${KEPT_MATCHES}) k
+                ) AS kept_ids,
+                (${CHANGES}) AS changes),
+       rows AS (${SELECT} JOIN page ON page.id = c.id)
+       SELECT rows.*, total.total_count, total.kept_ids, total.changes FROM total LEFT JOIN rows ON true
+        ORDER BY rows.created_at DESC, rows.id`,
+      params,
+    );
+    const first = found[0];
+    if (first)
+      this.keptSearches.keep(key, {
+        changes: first.changes,
+        total: first.total_count,
+        ids: first.kept_ids ? first.kept_ids.split(',') : [],
+      });
+    return pageRows<CustomerRow>(found.map(({ kept_ids: _ids, changes: _changes, ...row }) => row));
+  }
+
+  /**
+   * A page of a kept search: its clients read by id, within what the caller may see, with the count of the
+   * search rows' changes in the same statement. Null when that count has moved: the kept results may no
+   * longer hold.
+   */
+  private async keptPage(
+    caller: Caller,
+    kept: KeptSearch,
+    ids: string[],
+  ): Promise<{ rows: CustomerRow[]; count: number } | null> {
+    const params: unknown[] = [caller.id, ids];
+    const found = await this.reads.query<CustomerRow & { changes: string }>(
+      `WITH rows AS (${SELECT} WHERE c.id = ANY($2::uuid[]) AND ${visibleTo(caller, params)})
+       SELECT rows.*, (${CHANGES}) AS changes FROM (SELECT 1) one LEFT JOIN rows ON true
+        ORDER BY rows.created_at DESC, rows.id`,
+      params,
+    );
+    if (found[0]?.changes !== kept.changes) return null;
+    const rows = found
+      .filter((row) => row.id !== null)
+      .map(({ changes: _changes, ...row }) => row as unknown as CustomerRow);
+    return { rows, count: kept.total };
   }
 
   async staffUser(id: string): Promise<{ id: string; role: string } | null> {
