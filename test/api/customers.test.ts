@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SEARCH_ROW_CHANGES_IN_LOG } from '../../migrations/1763700002600-client-search-changes.js';
+import { KeptPositions } from '../../server/src/customers/kept-positions.js';
 import { SeedService } from '../../server/src/seeds/seed.service.js';
 import { expectRebuildToReproduceReadTables } from '../support/read-tables.js';
 import { bearer, eventually, PHONES, startTestApp, type TestApp } from '../support/test-app.js';
@@ -763,6 +764,41 @@ describe('totals and deep pages, after every change above', () => {
     for (let offset = 0; offset <= all.length; offset++) {
       const answer = await t.http().get(`${C}?offset=${offset}&limit=3`).set(bearer(tokens.pb));
       expect(answer.body.data.map((c: { id: string }) => c.id)).toEqual(all.slice(offset, offset + 3));
+    }
+  });
+
+  it('reads a page from where the page before it ended, as a fresh read would, until a client changes', async () => {
+    const kept = t.app.get(KeptPositions);
+    const nearest = jest.spyOn(kept, 'nearest');
+    const forget = jest.spyOn(kept, 'forget');
+    try {
+      const page = async (query: string): Promise<string[]> =>
+        (await t.http().get(`${C}?${query}`).set(bearer(tokens.pb))).body.data.map(
+          (c: { id: string }) => c.id,
+        );
+      const all = await expected('TRUE', []);
+      for (let offset = 0; offset < all.length; offset += 2)
+        expect(await page(`offset=${offset}&limit=2`)).toEqual(all.slice(offset, offset + 2));
+      expect(nearest.mock.results.filter((r) => r.value !== undefined).length).toBeGreaterThan(2);
+      expect(forget).not.toHaveBeenCalled();
+
+      const added = await t
+        .http()
+        .post(C)
+        .set(bearer(tokens.broker))
+        .send(newClient({ phone_number: '14165557301', email: 'ada.kept@example.com', last_name: 'Kept' }));
+      expect(added.status).toBe(201);
+      const now = await expected('TRUE', []);
+      expect(await page('offset=2&limit=2')).toEqual(now.slice(2, 4));
+      expect(forget).toHaveBeenCalledTimes(1);
+      const active = await expected("c.status = 'active'", []);
+      for (let offset = 0; offset < active.length; offset += 1)
+        expect(await page(`status=active&offset=${offset}&limit=2`)).toEqual(
+          active.slice(offset, offset + 2),
+        );
+    } finally {
+      nearest.mockRestore();
+      forget.mockRestore();
     }
   });
 });

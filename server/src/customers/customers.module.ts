@@ -12,6 +12,7 @@ import { CustomerSelfController } from './customer-self.controller.js';
 import { CustomerSelfService } from './customer-self.service.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersRepository } from './customers.repository.js';
+import { KeptPositions } from './kept-positions.js';
 import { KeptSearches } from './kept-searches.js';
 import { CustomersService } from './customers.service.js';
 import { CustomerHistoryRepository } from './customer-history.repository.js';
@@ -28,6 +29,7 @@ import { CustomerHistoryService } from './customer-history.service.js';
     CustomerHistoryService,
     CustomersRepository,
     KeptSearches,
+    KeptPositions,
     CustomersService,
     CustomerSelfService,
     CustomerAudience,

@@ -7,6 +7,7 @@ import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
 import { pageRows } from '../platform/database/visible-page.js';
 import { visibilityCondition, visibleTo } from './customer-access.js';
+import { type Anchor, KeptPositions } from './kept-positions.js';
 import { KEPT_MATCHES, type KeptSearch, KeptSearches } from './kept-searches.js';
 
 /** The client's own columns, as a command that decides on them needs them. */
@@ -149,6 +150,22 @@ function visibleById(caller: Caller, id: string, before: unknown[] = []): { sql:
 /** How many changes the clients' search rows have had: what a kept search was found at. */
 const CHANGES = 'SELECT COALESCE((SELECT n FROM customer_search_changes), 0)::text';
 
+/** A row of a list's statement: a client of the page, with its position, the total and the count of changes. */
+type ListedRow = CustomerRow & { position: string; total_count: number; changes: string | null };
+
+/** A list's rows as the page answers them. */
+function withoutPositions(found: ListedRow[]): (CustomerRow & { total_count: number })[] {
+  return found.map(
+    ({ position: _position, changes: _changes, ...row }) => row as CustomerRow & { total_count: number },
+  );
+}
+
+/** What a list's order and offsets depend on: its filters and what the caller may see. */
+function listKey(caller: Caller, filters: CustomerFilters): string {
+  const scope = visibilityCondition(caller, 1);
+  return JSON.stringify([scope.sql, scope.value, filters.status, filters.dealType, filters.broker]);
+}
+
 /** A row of a search's statement: a client of the page, with what the search keeps. */
 type SearchedRow = CustomerRow & { total_count: number; kept_ids: string | null; changes: string };
 
@@ -167,8 +184,7 @@ function filterConditions(caller: Caller, filters: CustomerFilters, params: unkn
 
 /** What a search's results depend on: what was searched, the filters, and what the caller may see. */
 function searchKey(caller: Caller, filters: CustomerFilters, search: string): string {
-  const scope = visibilityCondition(caller, 1);
-  return JSON.stringify([scope.sql, scope.value, filters.status, filters.dealType, filters.broker, search]);
+  return JSON.stringify([listKey(caller, filters), search]);
 }
 
 /** Plain queries over the `customers` read table, always within what the caller may see. */
@@ -178,6 +194,7 @@ export class CustomersRepository {
     private readonly dataSource: DataSource,
     private readonly reads: GenericPlanReads,
     private readonly keptSearches: KeptSearches,
+    private readonly keptPositions: KeptPositions,
   ) {}
 
   async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
@@ -219,11 +236,24 @@ export class CustomersRepository {
     return this.searched(caller, filters, search, key);
   }
 
-  /** A page of the clients list without a search. */
+  /**
+   * A page of the clients list without a search, read from the position kept nearest before it when there
+   * is one (`KeptPositions`), otherwise through the list's index from the nearer end.
+   */
   private async listed(
     caller: Caller,
     filters: CustomerFilters,
   ): Promise<{ rows: CustomerRow[]; count: number }> {
+    // A customer's own list is their one row.
+    const key = caller.role === 'customer' ? null : listKey(caller, filters);
+    if (key && filters.offset > 0) {
+      const anchor = this.keptPositions.nearest(key, filters.offset);
+      if (anchor) {
+        const page = await this.fromPosition(caller, filters, anchor);
+        if (page) return this.kept(key, filters.offset, page);
+        this.keptPositions.forget(key);
+      }
+    }
     const params: unknown[] = [caller.id];
     const condition = filterConditions(caller, filters, params);
     const size = pageSize(filters.limit);
@@ -234,17 +264,66 @@ export class CustomersRepository {
     // visibility name only those columns); a customer's own list counts their one row.
     const total =
       caller.role !== 'customer'
-        ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count FROM customer_counts c WHERE ${condition}`
-        : `SELECT count(*)::int AS total_count FROM customers c WHERE ${condition}`;
-    const found = await this.reads.query<CustomerRow & { total_count: number }>(
+        ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count, (${CHANGES}) AS changes
+             FROM customer_counts c WHERE ${condition}`
+        : `SELECT count(*)::int AS total_count, NULL AS changes FROM customers c WHERE ${condition}`;
+    const found = await this.reads.query<ListedRow>(
       `WITH total AS (${total}),
        page AS (${deepPage(condition, params.length, size)}),
        rows AS (${SELECT} JOIN page ON page.id = c.id)
-       SELECT rows.*, total.total_count FROM total LEFT JOIN rows ON true
+       SELECT rows.*, rows.created_at::text AS position, total.total_count, total.changes
+         FROM total LEFT JOIN rows ON true
         ORDER BY rows.created_at DESC, rows.id`,
       params,
     );
-    return pageRows<CustomerRow>(found);
+    return key ? this.kept(key, filters.offset, found) : pageRows<CustomerRow>(withoutPositions(found));
+  }
+
+  /**
+   * A page read from a kept position: the clients at or after it in the list's order, the ones between it
+   * and the page's offset stepped over. Null when the search rows have changed since it was kept: the
+   * position may no longer be at its offset.
+   */
+  private async fromPosition(
+    caller: Caller,
+    filters: CustomerFilters,
+    anchor: Anchor,
+  ): Promise<ListedRow[] | null> {
+    const params: unknown[] = [caller.id];
+    const condition = filterConditions(caller, filters, params);
+    const size = pageSize(filters.limit);
+    params.push(anchor.position.createdAt, anchor.position.id, filters.offset - anchor.offset);
+    const [at, id, skip] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+    const found = await this.reads.query<ListedRow>(
+      `WITH total AS (
+         SELECT COALESCE(sum(c.n), 0)::int AS total_count, (${CHANGES}) AS changes
+           FROM customer_counts c WHERE ${condition}),
+       page AS (
+         SELECT c.id FROM customers c
+          WHERE ${condition} AND c.created_at <= ${at}::timestamptz
+            AND (c.created_at < ${at}::timestamptz OR c.id >= ${id}::uuid)
+          ORDER BY c.created_at DESC, c.id LIMIT ${size} OFFSET ${skip}),
+       rows AS (${SELECT} JOIN page ON page.id = c.id)
+       SELECT rows.*, rows.created_at::text AS position, total.total_count, total.changes
+         FROM total LEFT JOIN rows ON true
+        ORDER BY rows.created_at DESC, rows.id`,
+      params,
+    );
+    return found[0]?.changes === anchor.changes ? found : null;
+  }
+
+  /** Keeps where the page's first and last clients are, and answers the page. */
+  private kept(key: string, offset: number, found: ListedRow[]): { rows: CustomerRow[]; count: number } {
+    const page = pageRows<CustomerRow>(withoutPositions(found));
+    const changes = found[0]?.changes;
+    if (changes)
+      this.keptPositions.keep(
+        key,
+        changes,
+        offset,
+        found.filter((row) => row.id !== null).map((row) => ({ createdAt: row.position, id: row.id })),
+      );
+    return page;
   }
 
   /**
