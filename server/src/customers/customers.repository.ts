@@ -5,7 +5,6 @@ import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
-import { pageRows } from '../platform/database/visible-page.js';
 import { visibilityCondition, visibleTo } from './customer-access.js';
 import { type Anchor, KeptPositions } from './kept-positions.js';
 import { KEPT_MATCHES, type KeptSearch, KeptSearches } from './kept-searches.js';
@@ -153,11 +152,16 @@ const CHANGES = 'SELECT COALESCE((SELECT n FROM customer_search_changes), 0)::te
 /** A row of a list's statement: a client of the page, with its position, the total and the count of changes. */
 type ListedRow = CustomerRow & { position: string; total_count: number; changes: string | null };
 
-/** A list's rows as the page answers them. */
-function withoutPositions(found: ListedRow[]): (CustomerRow & { total_count: number })[] {
-  return found.map(
-    ({ position: _position, changes: _changes, ...row }) => row as CustomerRow & { total_count: number },
-  );
+/**
+ * A page's clients and total as one statement answered them: the row of the total alone when the page is
+ * empty. The rows keep the statement's other columns, which the view does not read: copying ten rows of
+ * forty columns to drop them was a sixth of what a page allocated.
+ */
+function clientsPage(found: (CustomerRow & { total_count: number })[]): {
+  rows: CustomerRow[];
+  count: number;
+} {
+  return { rows: found.filter((row) => row.id !== null), count: found[0]?.total_count ?? 0 };
 }
 
 /** What a list's order and offsets depend on: its filters and what the caller may see. */
@@ -276,7 +280,7 @@ export class CustomersRepository {
         ORDER BY rows.created_at DESC, rows.id`,
       params,
     );
-    return key ? this.kept(key, filters.offset, found) : pageRows<CustomerRow>(withoutPositions(found));
+    return key ? this.kept(key, filters.offset, found) : clientsPage(found);
   }
 
   /**
@@ -314,7 +318,7 @@ export class CustomersRepository {
 
   /** Keeps where the page's first and last clients are, and answers the page. */
   private kept(key: string, offset: number, found: ListedRow[]): { rows: CustomerRow[]; count: number } {
-    const page = pageRows<CustomerRow>(withoutPositions(found));
+    const page = clientsPage(found);
     const changes = found[0]?.changes;
     if (changes)
       this.keptPositions.keep(
@@ -375,7 +379,7 @@ export class CustomersRepository {
         total: first.total_count,
         ids: first.kept_ids ? first.kept_ids.split(',') : [],
       });
-    return pageRows<CustomerRow>(found.map(({ kept_ids: _ids, changes: _changes, ...row }) => row));
+    return clientsPage(found);
   }
 
   /**
@@ -396,10 +400,7 @@ export class CustomersRepository {
       params,
     );
     if (found[0]?.changes !== kept.changes) return null;
-    const rows = found
-      .filter((row) => row.id !== null)
-      .map(({ changes: _changes, ...row }) => row as unknown as CustomerRow);
-    return { rows, count: kept.total };
+    return { rows: found.filter((row) => row.id !== null), count: kept.total };
   }
 
   async staffUser(id: string): Promise<{ id: string; role: string } | null> {
