@@ -92,9 +92,7 @@ async function searchesAfterAChange(ctx: BenchContext, nextChange: LoadRequest['
       const started = performance.now();
       const found = await fetch(
         `${ctx.baseUrl}${C}/customers/?search=${encodeURIComponent(nextSearch())}&offset=0&limit=10`,
-        {
-          headers,
-        },
+        { headers },
       );
       await found.arrayBuffer();
       if (!changed.ok || !found.ok)

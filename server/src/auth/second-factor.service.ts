@@ -175,7 +175,8 @@ export class SecondFactorService {
 
   /**
    * What a typed code proves for this user: an app code later than the last one used, or an unused
-   * recovery code (one used already is refused as such, so its owner takes another). A wrong code is refused as `invalid_code` (401 at sign-in) or as a field problem.
+   * recovery code (one used already is refused as such, so its owner takes another). A wrong code is
+   * refused as `invalid_code` (401 at sign-in) or as a field problem.
    */
   async proof(user: UserRow, typed: string, field?: 'code'): Promise<SecondFactorProof> {
     const refuse = () => codeRefusal(field);

@@ -164,6 +164,22 @@ function clientsPage(found: (CustomerRow & { total_count: number })[]): {
   return { rows: found.filter((row) => row.id !== null), count: found[0]?.total_count ?? 0 };
 }
 
+/** The total of a list without a search, from the kept counts, with the count of the search rows' changes. */
+function countedTotal(condition: string): string {
+  return `SELECT COALESCE(sum(c.n), 0)::int AS total_count, (${CHANGES}) AS changes
+            FROM customer_counts c WHERE ${condition}`;
+}
+
+/** A list's statement: its total and its page's clients, each with its position in the list's order. */
+function listStatement(total: string, page: string): string {
+  return `WITH total AS (${total}),
+       page AS (${page}),
+       rows AS (${SELECT} JOIN page ON page.id = c.id)
+       SELECT rows.*, rows.created_at::text AS position, total.total_count, total.changes
+         FROM total LEFT JOIN rows ON true
+        ORDER BY rows.created_at DESC, rows.id`;
+}
+
 /** What a list's order and offsets depend on: its filters and what the caller may see. */
 function listKey(caller: Caller, filters: CustomerFilters): string {
   const scope = visibilityCondition(caller, 1);
@@ -268,16 +284,10 @@ export class CustomersRepository {
     // visibility name only those columns); a customer's own list counts their one row.
     const total =
       caller.role !== 'customer'
-        ? `SELECT COALESCE(sum(c.n), 0)::int AS total_count, (${CHANGES}) AS changes
-             FROM customer_counts c WHERE ${condition}`
+        ? countedTotal(condition)
         : `SELECT count(*)::int AS total_count, NULL AS changes FROM customers c WHERE ${condition}`;
     const found = await this.reads.query<ListedRow>(
-      `WITH total AS (${total}),
-       page AS (${deepPage(condition, params.length, size)}),
-       rows AS (${SELECT} JOIN page ON page.id = c.id)
-       SELECT rows.*, rows.created_at::text AS position, total.total_count, total.changes
-         FROM total LEFT JOIN rows ON true
-        ORDER BY rows.created_at DESC, rows.id`,
+      listStatement(total, deepPage(condition, params.length, size)),
       params,
     );
     return key ? this.kept(key, filters.offset, found) : clientsPage(found);
@@ -299,18 +309,13 @@ export class CustomersRepository {
     params.push(anchor.position.createdAt, anchor.position.id, filters.offset - anchor.offset);
     const [at, id, skip] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
     const found = await this.reads.query<ListedRow>(
-      `WITH total AS (
-         SELECT COALESCE(sum(c.n), 0)::int AS total_count, (${CHANGES}) AS changes
-           FROM customer_counts c WHERE ${condition}),
-       page AS (
-         SELECT c.id FROM customers c
+      listStatement(
+        countedTotal(condition),
+        `SELECT c.id FROM customers c
           WHERE ${condition} AND c.created_at <= ${at}::timestamptz
             AND (c.created_at < ${at}::timestamptz OR c.id >= ${id}::uuid)
-          ORDER BY c.created_at DESC, c.id LIMIT ${size} OFFSET ${skip}),
-       rows AS (${SELECT} JOIN page ON page.id = c.id)
-       SELECT rows.*, rows.created_at::text AS position, total.total_count, total.changes
-         FROM total LEFT JOIN rows ON true
-        ORDER BY rows.created_at DESC, rows.id`,
+          ORDER BY c.created_at DESC, c.id LIMIT ${size} OFFSET ${skip}`,
+      ),
       params,
     );
     return found[0]?.changes === anchor.changes ? found : null;
