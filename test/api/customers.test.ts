@@ -237,6 +237,20 @@ describe('editing a client', () => {
     expect(history.body.data[0].changes).toEqual({ from: 'active', to: 'cancelled' });
   });
 
+  it('answers a status change with the client as a read right after it shows them', async () => {
+    const answer = await t
+      .http()
+      .patch(`${C}${ids.grace}/`)
+      .set(bearer(tokens.pb))
+      .send({ status: 'active' });
+    const read = await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb));
+    expect(answer.body.data.status).toBe('active');
+    expect(answer.body).toEqual(read.body);
+    const edit = await t.http().patch(`${C}${ids.grace}/`).set(bearer(tokens.pb)).send({ lender: 'RBC' });
+    expect(edit.body.data.lender).toBe('RBC');
+    expect(edit.body).toEqual((await t.http().get(`${C}${ids.grace}/`).set(bearer(tokens.pb))).body);
+  });
+
   it('names the people an audit entry names by id, in the same answer', async () => {
     const history = await t
       .http()

@@ -350,6 +350,56 @@ describe('deciding on the streams this instance worked on last', () => {
     });
   });
 
+  describe('a read that answers a command, sent with its commit', () => {
+    /** The switch's events as the transaction sees them: its own append included, before COMMIT. */
+    const seen = (id: string) => ({
+      sql: `SELECT $1::text AS id, count(*)::int AS events FROM events WHERE stream_type = 'switch' AND stream_id = $1`,
+      parameters: [id],
+    });
+    const turnAndRead = (id: string, on: boolean) =>
+      store.handleAllAndRead<{ id: string; events: number }>(
+        [streamCommand(lightSwitch, { type: 'switch', id }, { type: 'Turn', on })],
+        SYSTEM_METADATA,
+        seen(id),
+      );
+
+    it('sees what the command appended, in the same transaction', async () => {
+      await turn('study', true);
+      const { outcomes, rows } = await turnAndRead('study', false);
+      expect(outcomes[0].events.map((e) => e.version)).toEqual([2]);
+      expect(rows).toEqual([{ id: 'study', events: 2 }]);
+    });
+
+    it('answers no rows when the command decides nothing, so no commit ran', async () => {
+      await turn('pantry', true);
+      const { outcomes, rows } = await turnAndRead('pantry', true);
+      expect(outcomes[0].events).toEqual([]);
+      expect(rows).toBeNull();
+    });
+
+    it("answers each of the commands committed together with its own read's rows", async () => {
+      const ids = Array.from({ length: 10 }, (_, i) => `terrace-${i}`);
+      const answered = await Promise.all(ids.map((id) => turnAndRead(id, true)));
+      expect(answered.map((a) => a.rows)).toEqual(ids.map((id) => [{ id, events: 1 }]));
+      const [{ transactions }] = (await db.query(
+        `SELECT count(DISTINCT transaction_id)::int AS transactions FROM events WHERE stream_type = 'switch' AND stream_id = ANY($1)`,
+        [ids],
+      )) as { transactions: number }[];
+      expect(transactions).toBeLessThan(ids.length);
+    });
+
+    it('fails the command when the server refuses its read, and appends nothing', async () => {
+      await expect(
+        store.handleAllAndRead(
+          [streamCommand(lightSwitch, { type: 'switch', id: 'loft' }, { type: 'Turn', on: true })],
+          SYSTEM_METADATA,
+          { sql: 'SELECT 1 / $1::int AS never', parameters: [0] },
+        ),
+      ).rejects.toThrow(/division by zero/);
+      expect(await turns('loft')).toEqual([]);
+    });
+  });
+
   it('reads a stream it worked on a moment ago from memory, not from the database', async () => {
     await turn('garage', true);
     const reads = jest.spyOn(store, 'readStreams');
@@ -625,7 +675,7 @@ describe('projection writes sent in batches', () => {
       // Nothing tells the type of $2: the server refuses to prepare this shape.
       await tx.query('UPDATE batched_probe SET n = n + 1 WHERE id = $1 AND $2 IS NULL', ['a', null]);
       await tx.query('UPDATE batched_probe SET n = n * $2 WHERE id = $1', ['a', 10]);
-      await writes.flush('COMMIT');
+      await writes.flush(['COMMIT']);
     });
     expect(await db.query('SELECT n FROM batched_probe WHERE id = $1', ['a'])).toEqual([{ n: 20 }]);
     await db.query('DROP TABLE batched_probe');
@@ -670,7 +720,7 @@ describe('projection writes sent in batches', () => {
       expect(n).toBe(120);
       // Few rows travel as one INSERT; a NULL label is kept.
       for (let id = 121; id <= 123; id++) await tx.query(insert, [id, null, null, null, null]);
-      await writes.flush('COMMIT');
+      await writes.flush(['COMMIT']);
     }, plan);
     const rows = (await db.query('SELECT id, label, data, at, raw, kind FROM copy_probe ORDER BY id')) as {
       id: number;
@@ -692,6 +742,25 @@ describe('projection writes sent in batches', () => {
     expect(rows[119].kind).toBe('copied');
     expect(rows[122]).toEqual({ id: 123, label: null, data: null, at: null, raw: null, kind: 'copied' });
     await db.query('DROP TABLE copy_probe');
+  });
+
+  it('answers reads sent after the writes, seeing them, before the statements that end the trip', async () => {
+    await db.query('CREATE TABLE read_probe (id text PRIMARY KEY, n int NOT NULL)');
+    await inBatchedTransaction(async (writes) => {
+      const tx = writes.manager();
+      await tx.query('INSERT INTO read_probe (id, n) VALUES ($1, $2)', ['a', 1]);
+      await tx.query('UPDATE read_probe SET n = n + $2 WHERE id = $1', ['a', 41]);
+      const answered = await writes.flush(
+        ['COMMIT'],
+        [
+          { sql: 'SELECT id, n FROM read_probe WHERE id = $1', parameters: ['a'] },
+          { sql: 'SELECT count(*)::int AS rows FROM read_probe WHERE n > $1', parameters: [100] },
+        ],
+      );
+      expect(answered).toEqual([[{ id: 'a', n: 42 }], [{ rows: 0 }]]);
+    });
+    expect(await db.query('SELECT n FROM read_probe')).toEqual([{ n: 42 }]);
+    await db.query('DROP TABLE read_probe');
   });
 
   it('fails the transaction on rows the server refuses in a COPY, and the connection goes on', async () => {

@@ -81,8 +81,7 @@ export class CustomersController {
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ): Promise<DataEnvelope<CustomerView>> {
-    await this.customers.update(caller, id, body, meta);
-    return ok(toCustomerView(await this.customers.visible(caller, id)));
+    return ok(toCustomerView(await this.customers.update(caller, id, body, meta)));
   }
 
   @Delete(':id/')

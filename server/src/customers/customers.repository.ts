@@ -5,6 +5,7 @@ import type { ProgressFacts } from '../../../machines/roadmap-progress.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { GenericPlanReads } from '../platform/database/generic-plan-reads.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import type { CommitRead } from '../platform/event-store/event.types.js';
 import { visibilityCondition, visibleTo } from './customer-access.js';
 import { type Anchor, KeptPositions } from './kept-positions.js';
 import { KEPT_MATCHES, type KeptSearch, KeptSearches } from './kept-searches.js';
@@ -218,9 +219,15 @@ export class CustomersRepository {
   ) {}
 
   async findVisible(caller: Caller, id: string): Promise<CustomerRow | null> {
-    const { sql, params } = visibleById(caller, id, [caller.id]);
-    const rows = await this.reads.query<CustomerRow>(`${SELECT} WHERE ${sql}`, params);
+    const { sql, parameters } = this.viewRead(caller, id);
+    const rows = await this.reads.query<CustomerRow>(sql, [...parameters]);
     return rows[0] ?? null;
+  }
+
+  /** The read of the client's view as the caller sees it: none when the caller may not see the client. */
+  viewRead(caller: Caller, id: string): CommitRead {
+    const { sql, params } = visibleById(caller, id, [caller.id]);
+    return { sql: `${SELECT} WHERE ${sql}`, parameters: params };
   }
 
   /**

@@ -135,7 +135,12 @@ export class CustomersService {
    * not (a field or two sent alone) is decided again on the client as it now is, so a change made meanwhile
    * (a handover to another broker) neither fails it nor is undone by it.
    */
-  async update(caller: Caller, id: string, dto: UpdateCustomerDto, meta: EventMetadata): Promise<void> {
+  async update(
+    caller: Caller,
+    id: string,
+    dto: UpdateCustomerDto,
+    meta: EventMetadata,
+  ): Promise<CustomerRow> {
     const { status, version, ...rest } = dto;
     const once =
       status !== undefined && Object.values(rest).every((value) => value === undefined)
@@ -155,12 +160,14 @@ export class CustomersService {
     status: CustomerStatus,
     version: number | undefined,
     meta: EventMetadata,
-  ): Promise<void> {
+  ): Promise<CustomerRow> {
     const seen = (state: CustomerState): void => {
       if (!sees(caller, { id, brokerId: mustExist(state).brokerId }))
         throw DomainError.notFound('This client does not exist.');
     };
-    await this.appendEdit(
+    return this.appendEdit(
+      caller,
+      id,
       [streamCommand(customerDecider, STREAM(id), { type: 'ChangeStatus', status }, version, seen)],
       version,
       meta,
@@ -172,7 +179,7 @@ export class CustomersService {
     id: string,
     dto: UpdateCustomerDto,
     meta: EventMetadata,
-  ): Promise<void> {
+  ): Promise<CustomerRow> {
     const row = await this.visibleRecord(caller, id);
     const { status, version, is_create_folder: createFolder, ...fields } = dto;
     const changes = this.changesFrom(fields, row);
@@ -210,17 +217,27 @@ export class CustomersService {
     };
     if (row.user_id && Object.values(profile).some((v) => v !== undefined))
       commands.push(...profileUpdate(row.user_id, row.phone_number, profile));
-    await this.appendEdit(commands, version, meta);
+    return this.appendEdit(caller, id, commands, version, meta);
   }
 
-  /** Appends an edit; one made on a version the client has moved past is refused as a conflict. */
+  /**
+   * Appends an edit and answers the client's view as it leaves them, read in the commit's own round trip;
+   * one made on a version the client has moved past is refused as a conflict.
+   */
   private async appendEdit(
+    caller: Caller,
+    id: string,
     commands: StreamCommand[],
     version: number | undefined,
     meta: EventMetadata,
-  ): Promise<void> {
+  ): Promise<CustomerRow> {
     try {
-      await this.events.handleAll(commands, meta);
+      const { rows } = await this.events.handleAllAndRead<CustomerRow>(
+        commands,
+        meta,
+        this.customers.viewRead(caller, id),
+      );
+      return rows?.[0] ?? (await this.visible(caller, id));
     } catch (error) {
       if (error instanceof ConcurrencyError && version !== undefined)
         throw DomainError.conflict(

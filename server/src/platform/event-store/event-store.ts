@@ -9,6 +9,7 @@ import { ConcurrencyError } from './concurrency.error.js';
 import type { Decider } from './decider.js';
 import type {
   AppendRequest,
+  CommitRead,
   EventMetadata,
   ExpectedVersion,
   ImportedEvent,
@@ -110,10 +111,23 @@ function movedError(list: AppendRequest[], error: { detail?: string }): Concurre
   );
 }
 
-/** One command's append: its streams' requests and who made it. */
+/** One command's append: its streams' requests, who made it, and the read that answers it, if any. */
 interface Append {
   list: AppendRequest[];
   metadata: EventMetadata;
+  read?: CommitRead;
+}
+
+/** A committed append: the events it stored, and its read's rows (null without a read). */
+interface Committed {
+  events: StoredEvent[];
+  rows: unknown[] | null;
+}
+
+/** A command's outcome on each of its streams: the state it leaves and the events it appended. */
+export interface Outcome {
+  state: unknown;
+  events: StoredEvent[];
 }
 
 const streamKey = (type: string, id: string): string => `${type}:${id}`;
@@ -225,7 +239,7 @@ export class EventStore implements BeforeApplicationShutdown {
   private readonly appended = new EventEmitter();
   private readonly gaps = new LogGaps();
   private readonly cache = new StreamCache(CACHED_STREAMS);
-  private readonly groups = new CommitGroups<Append, StoredEvent[]>({
+  private readonly groups = new CommitGroups<Append, Committed>({
     transactions: APPEND_TRANSACTIONS,
     largest: APPENDS_PER_TRANSACTION,
     keys: (append) => streamKeys(append.list),
@@ -321,7 +335,29 @@ export class EventStore implements BeforeApplicationShutdown {
     commands: StreamCommand[],
     metadata: EventMetadata,
     also: AppendRequest[] = [],
-  ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
+  ): Promise<Outcome[]> {
+    return (await this.handled(commands, metadata, also)).outcomes;
+  }
+
+  /**
+   * `handleAll`, answering also `read`'s rows as the commit leaves them, read in the commit's own last round
+   * trip. The rows are null when the commands decided nothing, so no commit ran: the caller reads as usual.
+   */
+  async handleAllAndRead<Row>(
+    commands: StreamCommand[],
+    metadata: EventMetadata,
+    read: CommitRead,
+  ): Promise<{ outcomes: Outcome[]; rows: Row[] | null }> {
+    const { outcomes, rows } = await this.handled(commands, metadata, [], read);
+    return { outcomes, rows: rows as Row[] | null };
+  }
+
+  private async handled(
+    commands: StreamCommand[],
+    metadata: EventMetadata,
+    also: AppendRequest[],
+    read?: CommitRead,
+  ): Promise<{ outcomes: Outcome[]; rows: unknown[] | null }> {
     const keys = commands.map((c) => streamKey(c.stream.type, c.stream.id));
     if (new Set(keys).size !== keys.length)
       throw new Error(`A command names a stream twice: ${keys.join(', ')}`);
@@ -340,14 +376,14 @@ export class EventStore implements BeforeApplicationShutdown {
       const decision = await this.decide(commands, also, kept).catch(() => null);
       if (decision?.requests.some((r) => r.events.length > 0)) {
         try {
-          return await this.commit(decision, metadata);
+          return await this.commit(decision, metadata, read);
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;
         }
       }
       for (const key of keys) this.cache.forget(key);
     }
-    return this.commit(await this.decide(commands, also), metadata);
+    return this.commit(await this.decide(commands, also), metadata, read);
   }
 
   /** Each command decided on its stream: as kept here where `kept` has it, otherwise as read now. */
@@ -386,44 +422,51 @@ export class EventStore implements BeforeApplicationShutdown {
 
   /**
    * Appends what was decided, keeps each stream's new state for the next command on it, and answers each
-   * command's state and events.
+   * command's state and events, with `read`'s rows when a commit ran.
    */
   private async commit(
     { decisions, requests }: Decision,
     metadata: EventMetadata,
-  ): Promise<{ state: unknown; events: StoredEvent[] }[]> {
+    read?: CommitRead,
+  ): Promise<{ outcomes: Outcome[]; rows: unknown[] | null }> {
     const keep = (d: Decision['decisions'][number], at: Folded): void =>
       this.cache.keep(streamKey(d.request.streamType, d.request.streamId), d.command.decider, at);
     if (!requests.some((r) => r.events.length > 0)) {
       for (const d of decisions) keep(d, d.loaded);
-      return decisions.map((d) => ({ state: d.state, events: [] }));
+      return { outcomes: decisions.map((d) => ({ state: d.state, events: [] })), rows: null };
     }
-    const stored = await this.append(requests, metadata);
-    return decisions.map((d) => {
+    const { events: stored, rows } = await this.appendAll({ list: requests, metadata, read });
+    const outcomes = decisions.map((d) => {
       const events = stored.filter(
         (e) => e.streamType === d.request.streamType && e.streamId === d.request.streamId,
       );
       keep(d, { state: d.state, version: d.loaded.version + events.length });
       return { state: d.state, events };
     });
+    return { outcomes, rows };
   }
 
   async append(requests: AppendRequest | AppendRequest[], metadata: EventMetadata): Promise<StoredEvent[]> {
     const list = Array.isArray(requests) ? requests : [requests];
-    const append = { list, metadata };
-    const stored = atKnownVersions(list) ? await this.groups.commit(append) : await this.committed(append);
-    if (stored.length > 0) {
-      this.appended.emit('appended', stored);
+    return (await this.appendAll({ list, metadata })).events;
+  }
+
+  private async appendAll(append: Append): Promise<Committed> {
+    const committed = atKnownVersions(append.list)
+      ? await this.groups.commit(append)
+      : await this.committed(append);
+    if (committed.events.length > 0) {
+      this.appended.emit('appended', committed.events);
     }
-    return stored;
+    return committed;
   }
 
   /** An append in a transaction of its own, its refusals turned into the store's errors. */
-  private async committed(append: Append): Promise<StoredEvent[]> {
+  private async committed(append: Append): Promise<Committed> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const [stored] = await this.inTransaction([append]);
-        return stored;
+        const [committed] = await this.inTransaction([append]);
+        return committed;
       } catch (error) {
         const pgError = error as {
           code?: string;
@@ -470,7 +513,7 @@ export class EventStore implements BeforeApplicationShutdown {
   }
 
   /** An append transaction on a connection of its own from the pool: a lone append, or one of a failed group. */
-  private inTransaction(appends: Append[]): Promise<StoredEvent[][]> {
+  private inTransaction(appends: Append[]): Promise<Committed[]> {
     return onOwnConnection(this.dataSource, (runner, client) => this.transaction(runner, client, appends));
   }
 
@@ -491,7 +534,7 @@ export class EventStore implements BeforeApplicationShutdown {
     runner: QueryRunner,
     client: pg.PoolClient,
     appends: Append[],
-  ): Promise<StoredEvent[][]> {
+  ): Promise<Committed[]> {
     let open = false;
     try {
       open = true;
@@ -524,9 +567,17 @@ export class EventStore implements BeforeApplicationShutdown {
       const writes = new BatchedWrites(runner.manager);
       const events = written.flat();
       await this.projections.apply(events, writes.manager());
-      await writes.flush(events.length > 0 ? `${noticeOf(events)};\nCOMMIT` : 'COMMIT');
+      const reads = appends.flatMap((a) => (a.read ? [a.read] : []));
+      const answered = await writes.flush(
+        events.length > 0 ? [noticeOf(events), 'COMMIT'] : ['COMMIT'],
+        reads,
+      );
       open = false;
-      return written;
+      let next = 0;
+      return appends.map((a, index) => ({
+        events: written[index],
+        rows: a.read ? answered[next++] : null,
+      }));
     } catch (error) {
       if (open) await client.query('ROLLBACK').catch(() => undefined);
       throw error;

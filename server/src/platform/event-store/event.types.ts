@@ -33,3 +33,12 @@ export interface AppendRequest {
 }
 
 export const SYSTEM_METADATA: EventMetadata = { actorId: null, actorRole: 'system', requestId: null };
+
+/**
+ * A read whose rows answer a command: sent in its commit's last round trip, after the read tables are
+ * written and before COMMIT, so it sees what the command changed without a round trip of its own.
+ */
+export interface CommitRead {
+  sql: string;
+  parameters: readonly unknown[];
+}
