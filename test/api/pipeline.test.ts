@@ -450,6 +450,21 @@ describe('the pipeline figures', () => {
     expect(lines).toHaveLength(json.statuses.length * (4 + json.weeks.length) + 5 + 3 * json.brokers.length);
   });
 
+  it('keep one open stay per client, the latest, however often the client moves', async () => {
+    const id = await createClient(ids.broker);
+    const statuses = ['pre_approved', 'approved', 'active', 'approved', 'funded', 'approved', 'closed'];
+    for (const status of statuses) await edit(id, { status });
+    const stays = (await t.app
+      .get(DataSource)
+      .query(
+        `SELECT status, entered_at, left_at FROM client_status_periods WHERE customer_id = $1 ORDER BY entered_version`,
+        [id],
+      )) as { status: string; entered_at: Date; left_at: Date | null }[];
+    expect(stays.map((s) => s.status)).toEqual(['active', ...statuses]);
+    stays.slice(0, -1).forEach((stay, i) => expect(stay.left_at).toEqual(stays[i + 1].entered_at));
+    expect(stays.at(-1)!.left_at).toBeNull();
+  });
+
   it('are given back by a rebuild of the read tables', async () => {
     const before = await figures('principal');
     await expectRebuildToReproduceReadTables(t);
