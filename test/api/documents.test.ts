@@ -377,7 +377,10 @@ describe.each([
     expect(first.body.pagination.count).toBe(12);
     expect(first.body.data[0]).toMatchObject({ text: 'Message 12', author: { role: 'customer' } });
     // A new message arrives while page one is open: the next page starts one further on.
-    await t.http().post(C).set(bearer(tok.broker)).field('text', 'Message 13');
+    const added = await t.http().post(C).set(bearer(tok.broker)).field('text', 'Message 13');
+    // It is answered as the chat then shows it.
+    const newest = await t.http().get(`${C}?offset=0&limit=1&ordering=-created`).set(bearer(tok.broker));
+    expect(added.body.data).toEqual(newest.body.data[0]);
     const second = await t
       .http()
       .get(`${C}?offset=${10 + 1}&limit=10&ordering=-created`)

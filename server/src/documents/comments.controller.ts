@@ -64,8 +64,8 @@ export class CommentsController {
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
-    const id = await this.documents.addComment(caller, code, fileId, request.raw, meta);
-    return ok(toCommentView((await this.repository.comment(id))!, this.links));
+    const added = await this.documents.addComment(caller, code, fileId, request.raw, meta);
+    return ok(toCommentView(added, this.links));
   }
 
   @Delete(':commentId/')

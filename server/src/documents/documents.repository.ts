@@ -4,6 +4,7 @@ import type { FileStatus, FormField } from '../../../machines/documents.js';
 import { visibleTo } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import type { CommitRead } from '../platform/event-store/event.types.js';
 import { pageFound, VISIBLE, visiblePage } from '../platform/database/visible-page.js';
 import type { PackageSource } from './lender-package.js';
 
@@ -244,13 +245,18 @@ export class DocumentsRepository {
   }
 
   private commentsById(id: string): Promise<CommentRow[]> {
-    return preparedQuery(
-      this.dataSource,
-      `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
-              u.phone_number AS author_phone_number, u.email AS author_email
-         FROM file_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1`,
-      [id],
-    );
+    const { sql, parameters } = this.commentRead(id);
+    return preparedQuery(this.dataSource, sql, [...parameters]);
+  }
+
+  /** The read of a chat message with its author. */
+  commentRead(id: string): CommitRead {
+    return {
+      sql: `SELECT c.*, u.first_name AS author_first_name, u.last_name AS author_last_name, u.role AS author_role,
+                   u.phone_number AS author_phone_number, u.email AS author_email
+              FROM file_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = $1`,
+      parameters: [id],
+    };
   }
 
   async latestCommentPosition(fileId: string): Promise<number> {

@@ -12,7 +12,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-s
 import { markRead } from '../read-marks/mark-read.js';
 import { activeFormDecider } from './active-form.decider.js';
 import { commentDecider, commentReadsDecider } from './comment.decider.js';
-import { DocumentsRepository, type FormRow } from './documents.repository.js';
+import { type CommentRow, DocumentsRepository, type FormRow } from './documents.repository.js';
 import { formFileDecider } from './form-file.decider.js';
 import { formDecider, uploadRefusals } from './form.decider.js';
 import { COMMENT_READS_STREAM, COMMENT_STREAM, FORM_FILE_STREAM, FORM_STREAM } from './form.events.js';
@@ -233,7 +233,7 @@ export class DocumentsService {
     fileId: string,
     request: RequestBody,
     meta: EventMetadata,
-  ): Promise<string> {
+  ): Promise<CommentRow> {
     const file = await this.fileFor(caller, code, fileId);
     const { fields, files } = await receiveMultipart(request, {
       storage: this.storage,
@@ -246,28 +246,34 @@ export class DocumentsService {
       ? { key: files[0].key, name: files[0].fileName, mimeType: files[0].mimeType, size: files[0].size }
       : null;
     const commentId = randomUUID();
+    let added: CommentRow[] | null;
     try {
-      await this.events.handle(
-        commentDecider,
-        { type: COMMENT_STREAM, id: commentId },
-        {
-          type: 'AddComment',
-          commentId,
-          fileId,
-          code,
-          customerId: file.customer_id,
-          authorId: caller.id,
-          text: fields.text ?? '',
-          file: attached,
-        },
+      ({ rows: added } = await this.events.handleAllAndRead<CommentRow>(
+        [
+          streamCommand(
+            commentDecider,
+            { type: COMMENT_STREAM, id: commentId },
+            {
+              type: 'AddComment',
+              commentId,
+              fileId,
+              code,
+              customerId: file.customer_id,
+              authorId: caller.id,
+              text: fields.text ?? '',
+              file: attached,
+            },
+            0,
+          ),
+        ],
         meta,
-        { expectedVersion: 0 },
-      );
+        this.repository.commentRead(commentId),
+      ));
     } catch (error) {
       if (attached) await this.storage.delete(attached.key).catch(() => undefined);
       throw error;
     }
-    return commentId;
+    return added?.[0] ?? (await this.repository.comment(commentId))!;
   }
 
   async deleteComment(

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { visibleTo } from '../customers/customer-access.js';
 import type { Caller } from '../platform/auth/auth.decorators.js';
 import { preparedQuery } from '../platform/database/prepared.js';
+import type { CommitRead } from '../platform/event-store/event.types.js';
 import { pageFound, VISIBLE, visiblePage } from '../platform/database/visible-page.js';
 
 export interface NoteRow {
@@ -50,8 +51,14 @@ export class NotesRepository {
   }
 
   async find(noteId: string): Promise<NoteRow | null> {
-    const rows = await preparedQuery<NoteRow>(this.dataSource, `${WITH_AUTHOR} WHERE n.id = $1`, [noteId]);
+    const { sql, parameters } = this.noteRead(noteId);
+    const rows = await preparedQuery<NoteRow>(this.dataSource, sql, [...parameters]);
     return rows[0] ?? null;
+  }
+
+  /** The read of a note with its author. */
+  noteRead(noteId: string): CommitRead {
+    return { sql: `${WITH_AUTHOR} WHERE n.id = $1`, parameters: [noteId] };
   }
 
   /** Position of the client's newest note, 0 when there is none. */

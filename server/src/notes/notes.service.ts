@@ -75,8 +75,9 @@ export class NotesService {
       );
     }
     const noteId = randomUUID();
+    let added: NoteRow[] | null;
     try {
-      await this.events.handleAll(
+      ({ rows: added } = await this.events.handleAllAndRead<NoteRow>(
         [
           streamCommand(
             noteDecider,
@@ -92,12 +93,13 @@ export class NotesService {
           ),
         ],
         meta,
-      );
+        this.notes.noteRead(noteId),
+      ));
     } catch (error) {
       await drop();
       throw error;
     }
-    return this.view((await this.notes.find(noteId))!);
+    return this.view(added?.[0] ?? (await this.notes.find(noteId))!);
   }
 
   async remove(caller: Caller, customerId: string, noteId: string, meta: EventMetadata): Promise<void> {
