@@ -519,16 +519,17 @@ export class EventStore implements BeforeApplicationShutdown {
 
   /**
    * An append transaction in two round trips: it begins by taking the turn (`ONE_APPEND_AT_A_TIME`) and
-   * inserting the events, and the projections' writes travel with the commit. Each round trip to the
-   * database costs more than the statements in it, so a command's latency and the server's capacity follow
-   * their number. A stream an append holds without writing is checked by a statement among the inserts
-   * (`events_expect_version`); an append that must first read a stream's version (expected version 'any')
-   * inserts in round trips of its own, and always alone.
+   * inserting the events, and the projections' writes and the appends' reads travel with the commit. Each
+   * round trip to the database costs more than the statements in it, so a command's latency and the server's
+   * capacity follow their number. A stream an append holds without writing is checked by a statement among
+   * the inserts (`events_expect_version`); an append that must first read a stream's version (expected
+   * version 'any') inserts in round trips of its own, and always alone.
    *
    * The turn is held until commit, so no other append runs meanwhile: a version checked then still holds at
    * commit, also for a stream the append only checks (no events). Several appends in one transaction (a
-   * commit group) are inserted and projected in turn, as if each had committed just after the one before it.
-   * It is rolled back on any failure; the connection is its owner's to give back.
+   * commit group) are inserted and projected in turn, as if each had committed just after the one before it;
+   * their reads run once all are projected, so each sees the group as it commits, as a read right after the
+   * commit would. It is rolled back on any failure; the connection is its owner's to give back.
    */
   private async transaction(
     runner: QueryRunner,
