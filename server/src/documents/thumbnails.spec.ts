@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EventProcessorRunner } from '../platform/event-store/event-processor.js';
+import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import type { JobQueue } from '../platform/queue/job-queue.js';
 import type { ObjectStorage } from '../platform/storage/object-storage.js';
@@ -46,5 +47,32 @@ describe('thumbnails', () => {
       fileId: 'f',
     });
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('records a preview made while the file changed on the file as it is now, without waiting for a retry', async () => {
+    let tries = 0;
+    const handle = jest.fn(async () => {
+      tries += 1;
+      // A status change is appended between the preview's reading of the file and its recording.
+      if (tries === 1) throw new ConcurrencyError('form_file', 'f', '2', 3);
+      return [];
+    });
+    const storage = { exists: async () => true } as unknown as ObjectStorage;
+    const thumbnails = new Thumbnails(
+      {} as EventProcessorRunner,
+      { handle } as unknown as EventStore,
+      {} as JobQueue,
+      storage,
+    );
+    await thumbnails.make({
+      stream: 'form_file',
+      id: 'f',
+      key: 'customers/c/file',
+      mimeType: 'image/jpeg',
+      code: 'code',
+      customerId: 'c',
+      fileId: 'f',
+    });
+    expect(handle).toHaveBeenCalledTimes(2);
   });
 });

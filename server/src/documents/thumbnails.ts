@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { EventProcessorRunner, type EventProcessor } from '../platform/event-store/event-processor.js';
 import { EventStore } from '../platform/event-store/event-store.js';
 import { SYSTEM_METADATA, type StoredEvent } from '../platform/event-store/event.types.js';
-import { ConcurrencyError } from '../platform/event-store/concurrency.error.js';
+import { decideAgainOnConflict } from '../platform/event-store/decide-again-on-conflict.js';
 import { JOB_QUEUE, type JobQueue } from '../platform/queue/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage.js';
 import { commentDecider } from './comment.decider.js';
@@ -131,7 +131,8 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
         return;
       }
     }
-    try {
+    // The file's status may change while its preview is made: the preview is recorded on the file as it is then.
+    await decideAgainOnConflict(async () => {
       if (job.stream === 'form_file')
         await this.events.handle(
           formFileDecider,
@@ -146,9 +147,6 @@ export class Thumbnails implements EventProcessor, OnModuleInit {
           { type: 'RecordThumbnail', key },
           SYSTEM_METADATA,
         );
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      throw new Error('the file changed while its preview was made; trying again', { cause: error });
-    }
+    });
   }
 }

@@ -42,6 +42,8 @@ const BATCH = 200;
 // Events committed by this instance, kept for the processors so that following their own appends reads nothing.
 const RECENT_EVENTS = 2000;
 const LAG_EVERY_MS = 5000;
+// How long `drain` waits for handed-over jobs to finish.
+const DRAIN_JOB_WAIT_MS = 15_000;
 const LAG_WARN_SECONDS = 30;
 // About a minute and a half of tries (the backoff below) before an event that keeps failing is passed over.
 const FAILURES_BEFORE_PASSING_OVER = 8;
@@ -224,7 +226,24 @@ export class EventProcessorRunner implements OnApplicationBootstrap, OnApplicati
         if (run.busy || (await this.tick(run)) > 0) progressed = true;
       }
       if ((await this.queue.flush()) > 0) progressed = true;
+      if (await this.jobsFinished()) progressed = true;
       if (!progressed) return;
+    }
+  }
+
+  /**
+   * Waits for the jobs handed over to finish (BullMQ runs them in a worker, maybe another instance's), since
+   * what they append is part of what `drain`'s caller waits for. Answers whether some finished meanwhile;
+   * stops waiting after a while, for jobs that no worker takes.
+   */
+  private async jobsFinished(): Promise<boolean> {
+    const deadline = Date.now() + DRAIN_JOB_WAIT_MS;
+    let waited = false;
+    for (;;) {
+      if ((await this.queue.unfinished()) === 0) return waited;
+      if (Date.now() >= deadline) return false;
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
