@@ -20,32 +20,36 @@ function failingRead(): Readable {
   });
 }
 
+/** Makes the preview of one stored JPEG with these stores. */
+async function makePreview(handle: () => Promise<unknown>, storage: Partial<ObjectStorage>): Promise<void> {
+  const thumbnails = new Thumbnails(
+    {} as EventProcessorRunner,
+    { handle } as unknown as EventStore,
+    {} as JobQueue,
+    storage as ObjectStorage,
+  );
+  await thumbnails.make({
+    stream: 'form_file',
+    id: 'f',
+    key: 'customers/c/file',
+    mimeType: 'image/jpeg',
+    code: 'code',
+    customerId: 'c',
+    fileId: 'f',
+  });
+}
+
 describe('thumbnails', () => {
   it('makes no preview and records nothing when the stored image cannot be read to its end', async () => {
-    const handle = jest.fn();
-    const storage = {
+    const handle = jest.fn(async () => []);
+    await makePreview(handle, {
       exists: async () => false,
       get: async () => failingRead(),
       put: async (_key: string, body: Readable) => {
         await pipeline(body, new Writable({ write: (_chunk, _encoding, done) => done() }));
         return { size: 0 };
       },
-    } as unknown as ObjectStorage;
-    const thumbnails = new Thumbnails(
-      {} as EventProcessorRunner,
-      { handle } as unknown as EventStore,
-      {} as JobQueue,
-      storage,
-    );
-    await thumbnails.make({
-      stream: 'form_file',
-      id: 'f',
-      key: 'customers/c/file',
-      mimeType: 'image/jpeg',
-      code: 'code',
-      customerId: 'c',
-      fileId: 'f',
-    });
+    } as unknown as Partial<ObjectStorage>);
     expect(handle).not.toHaveBeenCalled();
   });
 
@@ -57,22 +61,7 @@ describe('thumbnails', () => {
       if (tries === 1) throw new ConcurrencyError('form_file', 'f', '2', 3);
       return [];
     });
-    const storage = { exists: async () => true } as unknown as ObjectStorage;
-    const thumbnails = new Thumbnails(
-      {} as EventProcessorRunner,
-      { handle } as unknown as EventStore,
-      {} as JobQueue,
-      storage,
-    );
-    await thumbnails.make({
-      stream: 'form_file',
-      id: 'f',
-      key: 'customers/c/file',
-      mimeType: 'image/jpeg',
-      code: 'code',
-      customerId: 'c',
-      fileId: 'f',
-    });
+    await makePreview(handle, { exists: async () => true });
     expect(handle).toHaveBeenCalledTimes(2);
   });
 });
