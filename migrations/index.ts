@@ -26,6 +26,7 @@ import { LawyersInTheAuditTrail1763700002300 } from './1763700002300-lawyers-in-
 import { SearchFoldsAccents1763700002400 } from './1763700002400-search-folds-accents.js';
 import { UsedRecoveryCodes1763700002500 } from './1763700002500-used-recovery-codes.js';
 import { ClientSearchChanges1763700002600 } from './1763700002600-client-search-changes.js';
+import { UnreadCountsFromIndexes1763700002700 } from './1763700002700-unread-counts-from-indexes.js';
 
 /** Every migration, in order; the data source runs them at start and through `npm run migrate`. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   SearchFoldsAccents1763700002400,
   UsedRecoveryCodes1763700002500,
   ClientSearchChanges1763700002600,
+  UnreadCountsFromIndexes1763700002700,
 ];

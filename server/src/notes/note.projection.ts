@@ -8,7 +8,7 @@ import { NOTE_EVENT_TYPES, type NoteAdded, type NotesMarkedRead } from './note.e
 export class NoteProjection extends InlineProjection {
   readonly name = 'notes';
   readonly tables = ['notes', 'note_reads'];
-  override readonly pageIndexes = ['notes_customer_idx'];
+  override readonly pageIndexes = ['notes_customer_idx', 'notes_unread_idx'];
   readonly eventTypes = NOTE_EVENT_TYPES;
 
   async apply(stored: StoredEvent, tx: EntityManager): Promise<void> {
