@@ -361,6 +361,38 @@ describe.each([
     expect(bad.body.errors[0].field).toContain('status');
   });
 
+  it('answers a batch with the files as a read right after it shows them, whether it changed them or not', async () => {
+    const history = async () =>
+      (
+        await t
+          .http()
+          .get(`${F(code)}history/`)
+          .set(bearer(tok.broker))
+      ).body.data as {
+        id: string;
+        status: string;
+      }[];
+    const before = await history();
+    const batch = (statuses: { id: string; status: string }[]) =>
+      t
+        .http()
+        .patch(`${F(code)}files/batch/`)
+        .set(bearer(tok.broker))
+        .send(statuses);
+    const flipped = before.map((f) => ({
+      id: f.id,
+      status: f.status === 'checked' ? 'in_review' : 'checked',
+    }));
+    const changed = await batch(flipped);
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toEqual(await history());
+    // The same statuses again change nothing, and are answered all the same.
+    const unchanged = await batch(flipped);
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.data).toEqual(changed.body.data);
+    expect((await batch(before.map(({ id, status }) => ({ id, status })))).status).toBe(200);
+  });
+
   it('pages the chat of a file ten at a time, with the offset correction after a send and a delete', async () => {
     const file = (
       await t

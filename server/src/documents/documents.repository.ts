@@ -145,13 +145,18 @@ export class DocumentsRepository {
 
   /** A form's files, or only those named (the files an upload stored), in the order the form lists them. */
   files(code: string, readerId: string, only?: readonly string[]): Promise<FormFileRow[]> {
-    return preparedQuery(
-      this.dataSource,
-      `SELECT ${FILE_COLUMNS}
-         FROM form_files f WHERE f.code = $1${only ? ' AND f.id = ANY($3::uuid[])' : ''}
-        ORDER BY ${FILE_ORDER}`,
-      only ? [code, readerId, only] : [code, readerId],
-    );
+    const { sql, parameters } = this.filesRead(code, readerId, only);
+    return preparedQuery(this.dataSource, sql, [...parameters]);
+  }
+
+  /** The read of `files`, to be answered with a command's commit. */
+  filesRead(code: string, readerId: string, only?: readonly string[]): CommitRead {
+    return {
+      sql: `SELECT ${FILE_COLUMNS}
+              FROM form_files f WHERE f.code = $1${only ? ' AND f.id = ANY($3::uuid[])' : ''}
+             ORDER BY ${FILE_ORDER}`,
+      parameters: only ? [code, readerId, only] : [code, readerId],
+    };
   }
 
   /**

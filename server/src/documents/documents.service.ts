@@ -12,7 +12,12 @@ import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-s
 import { markRead } from '../read-marks/mark-read.js';
 import { activeFormDecider } from './active-form.decider.js';
 import { commentDecider, commentReadsDecider } from './comment.decider.js';
-import { type CommentRow, DocumentsRepository, type FormRow } from './documents.repository.js';
+import {
+  type CommentRow,
+  DocumentsRepository,
+  type FormFileRow,
+  type FormRow,
+} from './documents.repository.js';
 import { formFileDecider } from './form-file.decider.js';
 import { formDecider, uploadRefusals } from './form.decider.js';
 import { COMMENT_READS_STREAM, COMMENT_STREAM, FORM_FILE_STREAM, FORM_STREAM } from './form.events.js';
@@ -175,14 +180,15 @@ export class DocumentsService {
   /**
    * Sets the statuses of a batch of files as a whole or not at all: every listed file's stream is appended
    * (or, when its status does not change, only checked) at the version read here, in one transaction, so a
-   * batch decided on statuses someone has since changed answers 409 and writes nothing.
+   * batch decided on statuses someone has since changed answers 409 and writes nothing. Answers the form's
+   * files as the caller reads them after it, read with the commit when the batch changed anything.
    */
   async setStatuses(
     caller: Caller,
     code: string,
     changes: { id: string; status: FileStatus }[],
     meta: EventMetadata,
-  ): Promise<void> {
+  ): Promise<FormFileRow[]> {
     await this.formFor(caller, code);
     if (changes.length > MAX_FILES_PER_STATUS_BATCH)
       throw DomainError.invalid(
@@ -207,7 +213,7 @@ export class DocumentsService {
         `The file ${changes[stranger].id} is not on this form.`,
         `${stranger}.id`,
       );
-    await this.events.handleAll(
+    const { rows } = await this.events.handleAllAndRead<FormFileRow>(
       changes.map((change) =>
         streamCommand(
           formFileDecider,
@@ -216,7 +222,9 @@ export class DocumentsService {
         ),
       ),
       meta,
+      this.repository.filesRead(code, caller.id),
     );
+    return rows ?? this.repository.files(code, caller.id);
   }
 
   /** The form's file, if the caller may see the form's client; otherwise 404 for the form, or for the file. */

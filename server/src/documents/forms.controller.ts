@@ -179,8 +179,7 @@ export class FormsController {
     @CurrentUser() caller: Caller,
     @RequestMetadata() meta: EventMetadata,
   ) {
-    await this.documents.setStatuses(caller, code, body, meta);
-    const files = await this.repository.files(code, caller.id);
+    const files = await this.documents.setStatuses(caller, code, body, meta);
     return page(
       files.map((f) => toFileView(f, this.links)),
       files.length,
