@@ -1,23 +1,14 @@
-import 'reflect-metadata';
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { PasswordService } from '../server/src/auth/password.service.js';
-import { withApp } from '../server/src/cli/app-context.js';
-import { loadConfig } from '../server/src/platform/config/app-config.js';
-import { DataSource } from 'typeorm';
-import { EventProcessorRunner } from '../server/src/platform/event-store/event-processor.js';
-import { EventStore } from '../server/src/platform/event-store/event-store.js';
-import {
-  ProjectionRebuilder,
-  REBUILD_BATCH,
-} from '../server/src/platform/event-store/projection.rebuilder.js';
 import type { BenchContext } from './context.js';
 import { type Figure } from './figures.js';
-import { generateBrokerage, type GeneratedBrokerage } from './generate.js';
+import type { GeneratedBrokerage } from './generate.js';
 import { measureHttp } from './http-figures.js';
+import { BENCH_PASSWORD, type PreparedBrokerage } from './prepared.js';
+import { progressLog } from './progress.js';
 import { resultsTable } from './report.js';
 
 const { values: args } = parseArgs({
@@ -35,7 +26,6 @@ const runs = Number(args.runs);
 const seconds = Number(args.seconds);
 const port = Number(args.port);
 const skipped = new Set(args.skip.split(',').filter(Boolean));
-const PASSWORD = 'Bench#2026pass';
 const root = new URL('../..', import.meta.url).pathname;
 const scratchDir = join(root, '.data', 'bench');
 mkdirSync(scratchDir, { recursive: true });
@@ -47,98 +37,42 @@ const scratchUrl = (() => {
   return url.toString();
 })();
 
-async function recreateScratchDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS homeward_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE homeward_bench');
-  await admin.end();
-}
-
-const began = performance.now();
-/** Minutes and seconds since the bench began: where its time goes, against its 15-minute budget. */
-const elapsed = (): string => {
-  const seconds = Math.floor((performance.now() - began) / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-};
-const log = (line: string): void => console.log(`[bench ${elapsed()}] ${line}`);
-
-/** Reads the whole log as a rebuild does, a batch at a time, and answers events/s: the rebuild's baseline. */
-async function readRate(store: EventStore): Promise<number> {
-  const started = performance.now();
-  let position = 0;
-  let read = 0;
-  for (;;) {
-    const batch = await store.readCommittedAfter(position, REBUILD_BATCH);
-    if (batch.length === 0) break;
-    read += batch.length;
-    position = batch.at(-1)!.position;
-  }
-  return Math.round(read / ((performance.now() - started) / 1000));
-}
+const began = Date.now();
+const log = progressLog(began);
 const figures: Figure[] = [];
 
-log(`building a brokerage of ${clients.toLocaleString('en-US')} clients in a scratch database`);
-await recreateScratchDatabase();
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: scratchUrl,
-  SEED_DEMO: 'false',
-  DATA_DIR: join(scratchDir, 'data'),
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+/**
+ * The data set, made by a process of its own (`prepare.ts`): it loads the whole server to generate and
+ * rebuild, and this process, which sends the load and times the answers, then keeps a small heap.
+ */
+async function prepare(): Promise<PreparedBrokerage> {
+  const out = join(scratchDir, 'brokerage.json');
+  const script = fileURLToPath(new URL('./prepare.js', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      // The young generation `npm run projections:rebuild` gives a rebuild (package.json).
+      '--max-semi-space-size=64',
+      script,
+      ...['--clients', String(clients), '--runs', String(runs), '--began', String(began)],
+      ...['--out', out, '--server-url', serverUrl, '--scratch-url', scratchUrl, '--scratch-dir', scratchDir],
+    ],
+    { stdio: 'inherit' },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`Preparing the brokerage failed (exit code ${code})`);
+  return JSON.parse(readFileSync(out, 'utf8')) as PreparedBrokerage;
+}
+
+const prepared = await prepare();
+figures.push({
+  name: `projections:rebuild, ${prepared.brokerage.events.toLocaleString('en-US')} events`,
+  unit: 'events/s',
+  values: prepared.rebuildRates,
+  baseline: { name: 'reading the same events', values: prepared.readRates },
+  target: { kind: 'at_least', value: 20_000, description: 'at least 20,000 events/s' },
 });
-let brokerage: GeneratedBrokerage | null = null;
-await withApp(async (app) => {
-  const passwordHash = await app.get(PasswordService).hash(PASSWORD);
-  const started = performance.now();
-  brokerage = await generateBrokerage(
-    app.get(EventStore),
-    { clients, brokers: 40, assistants: 8, passwordHash },
-    (done, events) => {
-      if (done % 5000 === 0 || done === clients)
-        log(`generated ${done.toLocaleString('en-US')} clients, ${events.toLocaleString('en-US')} events`);
-    },
-  );
-  const generated = brokerage;
-  // A log that grew over years has been vacuumed and analysed along the way; a bulk load has not.
-  await app.get(DataSource).query('VACUUM (ANALYZE) events');
-  // The generated history is the past: its texts, e-mails and thumbnails are not owed now.
-  const [{ head }] = (await app
-    .get(DataSource)
-    .query('SELECT max(global_position)::bigint AS head FROM events')) as {
-    head: string;
-  }[];
-  await app.get(EventProcessorRunner).markHandledUpTo(Number(head));
-  log(
-    `generated ${generated.events.toLocaleString('en-US')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
-  // Run with the young generation `npm run projections:rebuild` gives a rebuild (package.json).
-  const rebuildRates: number[] = [];
-  const readRates: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    readRates.push(await readRate(app.get(EventStore)));
-    log(`reading the log ${run + 1}: ${readRates.at(-1)!.toLocaleString('en-US')} events/s`);
-    const result = await app.get(ProjectionRebuilder).rebuild({
-      onProgress: (p) => {
-        if (!p.done && p.events % 200_000 < 1000)
-          log(`rebuild ${run + 1}: ${p.events.toLocaleString('en-US')} events`);
-      },
-    });
-    rebuildRates.push(result.eventsPerSecond);
-    log(`rebuild ${run + 1}: ${result.eventsPerSecond.toLocaleString('en-US')} events/s`);
-    // A rebuild far below its target would take the whole bench's time: one run tells enough.
-    if (result.eventsPerSecond < 5000) break;
-  }
-  figures.push({
-    name: `projections:rebuild, ${generated.events.toLocaleString('en-US')} events`,
-    unit: 'events/s',
-    values: rebuildRates,
-    baseline: { name: 'reading the same events', values: readRates },
-    target: { kind: 'at_least', value: 20_000, description: 'at least 20,000 events/s' },
-  });
-}, config);
-if (!brokerage) throw new Error('The brokerage was not generated');
-const data: GeneratedBrokerage = brokerage;
+const data: GeneratedBrokerage = prepared.brokerage;
 
 /** Starts an instance of the product on the generated brokerage and waits until it answers. */
 async function startProduct(at: number, logName: string) {
@@ -187,7 +121,7 @@ try {
     const response = await fetch(`${baseUrl}/auth/api/v3/auth/token/obtain/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone_number: phone, password: PASSWORD }),
+      body: JSON.stringify({ phone_number: phone, password: BENCH_PASSWORD }),
     });
     if (!response.ok) throw new Error(`Sign-in of ${phone} answered ${response.status}`);
     return ((await response.json()) as { data: { access: string } }).data.access;
@@ -211,7 +145,7 @@ try {
     seconds,
     runs,
     signIn,
-    staffPassword: PASSWORD,
+    staffPassword: BENCH_PASSWORD,
     principalPhone: principal.phone,
     scratchDir,
     log,
