@@ -41,11 +41,13 @@ const log = progressLog(Number(args.began));
 const serverUrl = args['server-url']!;
 const scratchUrl = args['scratch-url']!;
 
+/** Drops and creates the scratch database, named by `--scratch-url` (the one place its name is chosen). */
 async function recreateScratchDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS homeward_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE homeward_bench');
+  const name = admin.escapeIdentifier(decodeURIComponent(new URL(scratchUrl).pathname.slice(1)));
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
 }
 
